@@ -1,0 +1,47 @@
+# moduletto — developer targets. `make test` is what CI runs.
+GO       ?= go
+FUZZTIME ?= 5s
+BENCHCOUNT ?= 5
+
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare
+
+all: test
+
+## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module.
+test: fmt-check vet test-main test-purego test-compare
+
+fmt-check:
+	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags purego ./...
+	cd compare && $(GO) vet ./...
+
+test-main:
+	$(GO) test ./...
+
+test-purego:
+	$(GO) test -tags purego ./...
+
+test-compare:
+	cd compare && $(GO) test ./...
+
+## lint: formatting and vet in both modules (the same checks as test, without running tests).
+lint: fmt-check vet
+
+## bench: every benchmark of the main module, BENCHCOUNT runs each (feed to benchstat).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./...
+
+## fuzz: a short run of every fuzz target in both modules (FUZZTIME each).
+fuzz:
+	@set -e; for mod in . compare; do \
+	  (cd $$mod && for pkg in $$($(GO) list ./...); do \
+	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	      echo "== $$pkg $$f"; \
+	      $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    done; \
+	  done); \
+	done

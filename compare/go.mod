@@ -1,0 +1,12 @@
+module github.com/moduletto/moduletto/compare
+
+go 1.26.0
+
+require github.com/moduletto/moduletto v0.0.0
+
+require (
+	github.com/cloudflare/circl v1.6.5 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+)
+
+replace github.com/moduletto/moduletto => ../
