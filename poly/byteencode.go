@@ -1,0 +1,135 @@
+package poly
+
+// ByteEncode_d and ByteDecode_d of FIPS 203 (Algorithms 5 and 6) on 256
+// coefficients. The bit string of Algorithm 5 is little-endian: bit j of
+// coefficient i is bit (i·d + j) mod 8 of byte ⌊(i·d + j)/8⌋ (see
+// bitstream.go).
+
+// EncodedSize returns the length 32·d of ByteEncode_d of one polynomial.
+func EncodedSize(d int) int { return 32 * d }
+
+// ByteEncode writes ByteEncode_d(f) (FIPS 203, Algorithm 5) to dst[:32·d].
+// Only the low d bits of each coefficient are written.
+// It panics if d is not in 1..12 or len(dst) < 32·d.
+//
+// Bounds: requires 0 ≤ f[i] < 2^d (for d = 12, 0 ≤ f[i] < q).
+func ByteEncode(dst []byte, f *[N]int16, d int) {
+	checkEncodeD(d)
+	w := bitWriter{dst: dst[:32*d]}
+	c := uint(d)
+	for _, x := range f {
+		w.write(uint64(uint16(x)&(1<<c-1)), c)
+	}
+}
+
+// ByteDecode sets f = ByteDecode_d(src[:32·d]) (FIPS 203, Algorithm 6).
+// For d = 12 each value is reduced mod q, as Algorithm 6 prescribes, and
+// ok reports whether every encoded value was already below q — the modulus
+// check of FIPS 203, Section 7.2. ok is 1 or 0, computed without branches;
+// for d < 12 it is always 1.
+// It panics if d is not in 1..12 or len(src) < 32·d.
+//
+// Bounds: ensures 0 ≤ f[i] < 2^d (d < 12), 0 ≤ f[i] < q (d = 12).
+func ByteDecode(f *[N]int16, src []byte, d int) (ok int) {
+	checkEncodeD(d)
+	r := bitReader{src: src[:32*d]}
+	c := uint(d)
+	for i := range f {
+		f[i] = int16(r.read(c))
+	}
+	if d < 12 {
+		return 1
+	}
+	return reduceDecoded12(f)
+}
+
+// reduceDecoded12 subtracts q from every f[i] ≥ q (f[i] < 2^12 < 2q) and
+// returns 1 if none was, 0 otherwise. Branch-free.
+func reduceDecoded12(f *[N]int16) int {
+	var bad int16
+	for i, c := range f {
+		t := c - Q16
+		// t ≥ 0 exactly when c was non-canonical.
+		m := ^(t >> 15)
+		bad |= m
+		f[i] = t + (t>>15)&Q16
+	}
+	return int(1 ^ uint16(bad)>>15)
+}
+
+// EncodeNTT12 writes ByteEncode_12(p mod q) to dst[:384], as for the
+// encapsulation key t̂ and the decryption key ŝ (FIPS 203, Algorithm 13).
+// Coefficients may be any int16; they are reduced to [0, q) on the way
+// without modifying p.
+// It panics if len(dst) < 384.
+func EncodeNTT12(dst []byte, p *NTTPoly16) {
+	dst = dst[:384]
+	for i := 0; i < N; i += 2 {
+		a := uint32(normalize16(p[i]))
+		b := uint32(normalize16(p[i+1]))
+		x := a | b<<12
+		k := 3 * (i / 2)
+		dst[k] = byte(x)
+		dst[k+1] = byte(x >> 8)
+		dst[k+2] = byte(x >> 16)
+	}
+}
+
+// DecodeNTT12 sets p = ByteDecode_12(src[:384]) and reports with ok = 1
+// that every value was canonical (< q), ok = 0 otherwise (FIPS 203,
+// Section 7.2 modulus check), without branches on the data. Non-canonical
+// values are reduced mod q as Algorithm 6 prescribes.
+// It panics if len(src) < 384.
+//
+// Bounds: ensures 0 ≤ p[i] < q.
+func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
+	src = src[:384]
+	var bad uint32
+	for i := 0; i < N; i += 2 {
+		k := 3 * (i / 2)
+		x := uint32(src[k]) | uint32(src[k+1])<<8 | uint32(src[k+2])<<16
+		a := int32(x & 0xfff)
+		b := int32(x >> 12)
+		ta, tb := a-Q16, b-Q16
+		// ta ≥ 0 exactly when a is non-canonical: bit 31 of ^ta is then set.
+		bad |= ^uint32(ta) | ^uint32(tb)
+		p[i] = int16(ta + (ta>>31)&Q16)
+		p[i+1] = int16(tb + (tb>>31)&Q16)
+	}
+	return int(1 ^ bad>>31)
+}
+
+// CompressEncode writes ByteEncode_d(Compress_d(p mod q)) to dst[:32·d] in
+// one pass, as for the ciphertext parts c1, c2 and the message of FIPS 203,
+// Algorithms 14 and 15. p is not modified.
+// It panics if d is not in 1..11 or len(dst) < 32·d.
+//
+// Bounds: requires any int16 coefficient.
+func CompressEncode(dst []byte, p *Poly16, d int) {
+	checkCompressD(d)
+	w := bitWriter{dst: dst[:32*d]}
+	c := uint(d)
+	for _, x := range p {
+		w.write(uint64(compress(uint32(normalize16(x)), c)), c)
+	}
+}
+
+// DecodeDecompress sets p = Decompress_d(ByteDecode_d(src[:32·d])) in one
+// pass (FIPS 203, Algorithms 14 and 15). Every input decodes validly.
+// It panics if d is not in 1..11 or len(src) < 32·d.
+//
+// Bounds: ensures 0 ≤ p[i] < q.
+func DecodeDecompress(p *Poly16, src []byte, d int) {
+	checkCompressD(d)
+	r := bitReader{src: src[:32*d]}
+	c := uint(d)
+	for i := range p {
+		p[i] = int16(decompress(uint32(r.read(c)), c))
+	}
+}
+
+func checkEncodeD(d int) {
+	if d < 1 || d > 12 {
+		panic("poly: encoding width d must be in 1..12")
+	}
+}
