@@ -1,0 +1,109 @@
+package main
+
+import (
+	"crypto"
+	"crypto/mlkem"
+	"fmt"
+	"strings"
+)
+
+// seedSize is the size of an ML-KEM decapsulation key seed d‖z (FIPS 203,
+// Algorithm 16, ML-KEM.KeyGen_internal takes d and z of 32 bytes each).
+const seedSize = mlkem.SeedSize
+
+// decapsulationKey is what the tool needs from a private key: the
+// crypto.Decapsulator interface plus the seed encoding for the key file.
+type decapsulationKey interface {
+	crypto.Decapsulator
+	Bytes() []byte
+}
+
+// kemSet describes one ML-KEM parameter set: its identifier in the file
+// header, its name in PEM types and messages, its sizes, and constructors from
+// the ML-KEM package.
+type kemSet struct {
+	id                   byte   // header byte
+	name                 string // "ML-KEM-768"
+	bits                 string // "768", the -kem flag value
+	encapsulationKeySize int
+	ciphertextSize       int
+
+	generateKey         func() (decapsulationKey, error)
+	newDecapsulationKey func(seed []byte) (decapsulationKey, error)
+	newEncapsulationKey func(b []byte) (crypto.Encapsulator, error)
+}
+
+// kemSets lists the parameter sets in header-identifier order. The sizes are
+// those of FIPS 203, Table 3.
+var kemSets = []*kemSet{
+	{
+		id: 2, name: "ML-KEM-768", bits: "768",
+		encapsulationKeySize: mlkem.EncapsulationKeySize768,
+		ciphertextSize:       mlkem.CiphertextSize768,
+		generateKey:          func() (decapsulationKey, error) { return keyOrError(mlkem.GenerateKey768()) },
+		newDecapsulationKey:  func(s []byte) (decapsulationKey, error) { return keyOrError(mlkem.NewDecapsulationKey768(s)) },
+		newEncapsulationKey:  func(b []byte) (crypto.Encapsulator, error) { return encOrError(mlkem.NewEncapsulationKey768(b)) },
+	},
+	{
+		id: 3, name: "ML-KEM-1024", bits: "1024",
+		encapsulationKeySize: mlkem.EncapsulationKeySize1024,
+		ciphertextSize:       mlkem.CiphertextSize1024,
+		generateKey:          func() (decapsulationKey, error) { return keyOrError(mlkem.GenerateKey1024()) },
+		newDecapsulationKey:  func(s []byte) (decapsulationKey, error) { return keyOrError(mlkem.NewDecapsulationKey1024(s)) },
+		newEncapsulationKey:  func(b []byte) (crypto.Encapsulator, error) { return encOrError(mlkem.NewEncapsulationKey1024(b)) },
+	},
+}
+
+// keyOrError converts a concrete decapsulation key and its error into the
+// interface, so that a failed constructor never yields a non-nil interface
+// holding a nil pointer.
+func keyOrError[K decapsulationKey](k K, err error) (decapsulationKey, error) {
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// encOrError is keyOrError for encapsulation keys.
+func encOrError[K crypto.Encapsulator](k K, err error) (crypto.Encapsulator, error) {
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// kemSetByID returns the parameter set with header identifier id.
+func kemSetByID(id byte) (*kemSet, error) {
+	for _, s := range kemSets {
+		if s.id == id {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown KEM parameter set %d in header (this tool knows %s)", id, kemSetNames())
+}
+
+// kemSetByBits returns the parameter set for a -kem flag value such as "768".
+func kemSetByBits(bits string) (*kemSet, error) {
+	for _, s := range kemSets {
+		if s.bits == bits || strings.EqualFold(s.name, bits) {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("-kem %q: want one of %s", bits, kemSetBits())
+}
+
+func kemSetNames() string {
+	names := make([]string, len(kemSets))
+	for i, s := range kemSets {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func kemSetBits() string {
+	names := make([]string, len(kemSets))
+	for i, s := range kemSets {
+		names[i] = s.bits
+	}
+	return strings.Join(names, ", ")
+}
