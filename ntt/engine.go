@@ -1,0 +1,259 @@
+package ntt
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/moduletto/moduletto/field"
+)
+
+// Spec describes a negacyclic NTT over Z_q[X]/(X^N + 1).
+//
+// Layers is the number of butterfly layers, 1 ≤ Layers ≤ log2(N). The
+// transform maps a polynomial to 2^Layers residues modulo X^d − γ_i, each of
+// degree d = N/2^Layers (the base case): Layers = log2(N) is the complete NTT
+// (d = 1, pointwise products, as FIPS 204), fewer layers an incomplete one
+// (ML-KEM: N = 256, Layers = 7, d = 2, as FIPS 203).
+//
+// Zeta is a primitive 2^(Layers+1)-th root of unity mod Q, so q ≡ 1
+// (mod 2^(Layers+1)) is required. Zeta = 0 asks NewEngine to choose
+// g^((q−1)/2^(Layers+1)) for g the smallest generator of F_q^* (see
+// [field.Params.RootOfUnity]); [Engine.Spec] reports the choice. The ML-KEM
+// and ML-DSA specs give their ζ explicitly (17 and 1753).
+type Spec struct {
+	Q, N, Layers, Zeta uint32
+}
+
+// Limits on N accepted by [NewEngine].
+const (
+	MinN = 16
+	MaxN = 4096
+)
+
+// maxAliasDegree is the largest base-case degree for which Mul and MulAcc
+// copy the operands of a base case to the stack, so dst may alias a or b.
+const maxAliasDegree = 64
+
+// Engine is a generic NTT engine built from a [Spec]: coefficients are
+// uint32 in canonical form [0, q), products use 64-bit intermediates and
+// Montgomery reduction with R = 2^32 (twiddles precomputed in Montgomery
+// form), and nothing is allocated after construction. NTT-domain
+// coefficients are in the bit-reversed order of FIPS 203 Algorithm 9 and
+// FIPS 204 Algorithm 41. An *Engine is immutable and safe for concurrent use.
+//
+// The methods panic if a slice does not have length N (a programming error).
+type Engine struct {
+	spec    Spec
+	params  *field.Params
+	q       uint32
+	qNegInv uint32
+	n       int
+	d       int      // base-case degree N / 2^Layers
+	zetas   []uint32 // zetas[k] = ζ^BitRev_Layers(k)·R mod q, k < 2^Layers
+	gammas  []uint32 // gammas[i] = ζ^(2·BitRev_Layers(i)+1)·R mod q (base case X^d − γ_i)
+	r2      uint32   // R² mod q: MontgomeryReduce64(x·r2) = x·R
+	scale   uint32   // 2^−Layers·R mod q: MontgomeryReduce64(x·scale) = x·2^−Layers
+	barrett uint64   // the constant of field.BarrettReduce64
+}
+
+// ErrSpec is wrapped by every error of [NewEngine].
+var ErrSpec = errors.New("ntt: invalid spec")
+
+// NewEngine validates s and precomputes the twiddles. It returns an error
+// (wrapping [ErrSpec]) if Q is not an odd prime below 2^31, N is not a power
+// of two in [MinN, MaxN], Layers is not in [1, log2 N], q has no primitive
+// 2^(Layers+1)-th root of unity, or a non-zero Zeta is not one.
+func NewEngine(s Spec) (*Engine, error) {
+	p, err := field.NewParams(s.Q)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSpec, err)
+	}
+	if s.N < MinN || s.N > MaxN || s.N&(s.N-1) != 0 {
+		return nil, fmt.Errorf("%w: N = %d is not a power of two in [%d, %d]", ErrSpec, s.N, MinN, MaxN)
+	}
+	logN := uint32(bits.TrailingZeros32(s.N))
+	if s.Layers < 1 || s.Layers > logN {
+		return nil, fmt.Errorf("%w: Layers = %d, want 1 ≤ Layers ≤ log2(N) = %d", ErrSpec, s.Layers, logN)
+	}
+	order := uint32(1) << (s.Layers + 1)
+	if p.TwoAdicity() < int(s.Layers+1) {
+		return nil, fmt.Errorf("%w: q = %d has no primitive %d-th root of unity (q−1 = 2^%d·odd), which a %d-layer negacyclic NTT needs: q ≡ 1 mod %d is required",
+			ErrSpec, s.Q, order, p.TwoAdicity(), s.Layers, order)
+	}
+	if s.Zeta == 0 {
+		if s.Zeta, err = p.RootOfUnity(order); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+	} else if s.Zeta >= s.Q || !p.IsRootOfUnity(s.Zeta, order) {
+		return nil, fmt.Errorf("%w: Zeta = %d is not a primitive %d-th root of unity mod %d", ErrSpec, s.Zeta, order, s.Q)
+	}
+
+	e := &Engine{
+		spec:    s,
+		params:  p,
+		q:       s.Q,
+		qNegInv: p.QNegInv(),
+		n:       int(s.N),
+		d:       int(s.N >> s.Layers),
+		r2:      p.RSquared(),
+		barrett: p.Barrett64(),
+	}
+	m := 1 << s.Layers
+	e.zetas = make([]uint32, m)
+	e.gammas = make([]uint32, m)
+	toMont := func(x uint32) uint32 { return p.Mul(x, p.R()) }
+	for k := range m {
+		br := uint64(bitRev(uint32(k), s.Layers))
+		e.zetas[k] = toMont(p.Exp(s.Zeta, br))
+		e.gammas[k] = toMont(p.Exp(s.Zeta, 2*br+1))
+	}
+	e.scale = toMont(p.Inverse(uint32(m)))
+	return e, nil
+}
+
+// bitRev returns the bits-bit reversal of x (BitRev7 of FIPS 203 for bits = 7).
+func bitRev(x, nbits uint32) uint32 {
+	return bits.Reverse32(x) >> (32 - nbits)
+}
+
+// Spec returns the engine's spec, with the Zeta NewEngine chose if it was 0.
+func (e *Engine) Spec() Spec { return e.spec }
+
+// Params returns the parameters of the modulus.
+func (e *Engine) Params() *field.Params { return e.params }
+
+func (e *Engine) check(name string, a []uint32) {
+	if len(a) != e.n {
+		panic(fmt.Sprintf("ntt: %s: len = %d, want N = %d", name, len(a), e.n))
+	}
+}
+
+// Forward replaces a by its NTT: FIPS 203 Algorithm 9 / FIPS 204 Algorithm
+// 41 generalised to N and Layers (Cooley–Tukey butterflies, len from N/2
+// down to d, twiddle ζ^BitRev(k) for k = 1, 2, …).
+//
+// Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q.
+func (e *Engine) Forward(a []uint32) {
+	e.check("Forward", a)
+	q, qni := e.q, e.qNegInv
+	k := 1
+	for l := e.n / 2; l >= e.d; l >>= 1 {
+		for start := 0; start < e.n; start += 2 * l {
+			z := uint64(e.zetas[k])
+			k++
+			x := a[start : start+l : start+l]
+			y := a[start+l : start+2*l : start+2*l]
+			y = y[:len(x)]
+			for j := range x {
+				t := field.MontgomeryReduce64(z*uint64(y[j]), q, qni)
+				y[j] = field.CondSubU32(x[j]-t+q, q)
+				x[j] = field.CondSubU32(x[j]+t, q)
+			}
+		}
+	}
+}
+
+// Inverse replaces a by its inverse NTT, including the factor 2^−Layers
+// (= N⁻¹ for a complete NTT): FIPS 203 Algorithm 10 / FIPS 204 Algorithm 42
+// generalised (Gentleman–Sande butterflies, len from d up to N/2, twiddle
+// ζ^BitRev(k) for k = 2^Layers − 1 down to 1, applied as ζ·(a[j+len] − a[j])).
+//
+// Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q.
+func (e *Engine) Inverse(a []uint32) {
+	e.check("Inverse", a)
+	q, qni := e.q, e.qNegInv
+	k := len(e.zetas) - 1
+	for l := e.d; l <= e.n/2; l <<= 1 {
+		for start := 0; start < e.n; start += 2 * l {
+			z := uint64(e.zetas[k])
+			k--
+			x := a[start : start+l : start+l]
+			y := a[start+l : start+2*l : start+2*l]
+			y = y[:len(x)]
+			for j := range x {
+				t, u := x[j], y[j]
+				x[j] = field.CondSubU32(t+u, q)
+				y[j] = field.MontgomeryReduce64(z*uint64(u-t+q), q, qni)
+			}
+		}
+	}
+	s := uint64(e.scale)
+	for i := range a {
+		a[i] = field.MontgomeryReduce64(s*uint64(a[i]), q, qni)
+	}
+}
+
+// Mul sets dst to the NTT-domain product a ∘ b: pointwise for a complete
+// NTT, otherwise 2^Layers base-case products modulo X^d − γ_i with
+// γ_i = ζ^(2·BitRev(i)+1) (MultiplyNTTs and BaseCaseMultiply, FIPS 203
+// Algorithms 11 and 12, generalised to degree d). dst may alias a or b when
+// d ≤ 64; for larger base cases it must not overlap them.
+//
+// Bounds: requires 0 ≤ a[i], b[i] < q; ensures 0 ≤ dst[i] < q.
+func (e *Engine) Mul(dst, a, b []uint32) { e.mul("Mul", dst, a, b, false) }
+
+// MulAcc adds the NTT-domain product a ∘ b (as [Engine.Mul]) to dst, mod q.
+//
+// Bounds: requires 0 ≤ dst[i], a[i], b[i] < q; ensures 0 ≤ dst'[i] < q.
+func (e *Engine) MulAcc(dst, a, b []uint32) { e.mul("MulAcc", dst, a, b, true) }
+
+func (e *Engine) mul(name string, dst, a, b []uint32, acc bool) {
+	e.check(name, dst)
+	e.check(name, a)
+	e.check(name, b)
+	q, qni, r2 := e.q, e.qNegInv, uint64(e.r2)
+	if e.d == 1 {
+		a, b = a[:len(dst)], b[:len(dst)]
+		for i := range dst {
+			// (a·b·R⁻¹)·R²·R⁻¹ = a·b; a·b < q² and (2q)·r2 < 2q² < q·2^32.
+			t := field.MontgomeryReduceLazy64(uint64(a[i])*uint64(b[i]), q, qni)
+			t = field.MontgomeryReduce64(uint64(t)*r2, q, qni)
+			if acc {
+				t = field.CondSubU32(dst[i]+t, q)
+			}
+			dst[i] = t
+		}
+		return
+	}
+	d := e.d
+	if d > maxAliasDegree && (&dst[0] == &a[0] || &dst[0] == &b[0]) {
+		panic(fmt.Sprintf("ntt: %s: dst aliases an operand, which needs base-case degree ≤ %d (have %d)", name, maxAliasDegree, d))
+	}
+	var bufA, bufB [maxAliasDegree]uint32
+	for i, γ := range e.gammas {
+		x, y, c := a[i*d:(i+1)*d], b[i*d:(i+1)*d], dst[i*d:(i+1)*d]
+		if d <= maxAliasDegree {
+			x, y = bufA[:copy(bufA[:], x)], bufB[:copy(bufB[:], y)]
+		}
+		e.baseMul(c, x, y, uint64(γ), r2, acc)
+	}
+}
+
+// baseMul sets c (or adds to c, if acc) the product of x and y modulo
+// X^d − γ, d = len(c), with γ in Montgomery form: c_k = Σ_{i+j=k} x_i·y_j +
+// γ·Σ_{i+j=k+d} x_i·y_j. Each product is Montgomery-reduced lazily (< 2q) and
+// summed in 64 bits (d·2q < 2^44), then brought to [0, q) by Barrett.
+//
+// Bounds: requires 0 ≤ x[i], y[i], c[i] < q, d ≤ 2048; ensures 0 ≤ c'[i] < q.
+func (e *Engine) baseMul(c, x, y []uint32, γ, r2 uint64, acc bool) {
+	q, qni, m := e.q, e.qNegInv, e.barrett
+	d := len(c)
+	x, y = x[:d], y[:d]
+	for k := range c {
+		var lo, hi uint64
+		for i := 0; i <= k; i++ {
+			lo += uint64(field.MontgomeryReduceLazy64(uint64(x[i])*uint64(y[k-i]), q, qni))
+		}
+		for i := k + 1; i < d; i++ {
+			hi += uint64(field.MontgomeryReduceLazy64(uint64(x[i])*uint64(y[k+d-i]), q, qni))
+		}
+		// lo + γ·hi, all times R⁻¹; the Montgomery product by γ·R keeps R⁻¹.
+		lo += uint64(field.MontgomeryReduceLazy64(γ*uint64(field.BarrettReduce64(hi, q, m)), q, qni))
+		t := field.MontgomeryReduce64(uint64(field.BarrettReduce64(lo, q, m))*r2, q, qni)
+		if acc {
+			t = field.CondSubU32(c[k]+t, q)
+		}
+		c[k] = t
+	}
+}

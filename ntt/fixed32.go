@@ -1,0 +1,132 @@
+package ntt
+
+// The int32 engine for q = 8380417 (ML-DSA, FIPS 204): polynomials of 256
+// coefficients in int32 lanes, complete NTT with 8 layers and ζ = 1753,
+// Montgomery R = 2^32. The functions follow the Montgomery convention of
+// docs/HACKING.md and dispatch to the current [Backend32], read once per
+// call (a type switch, so the polynomial does not escape; see fixed16.go).
+// Coefficients in the NTT domain are in FIPS 204 (bit-reversed) order.
+
+// Forward32 replaces p by NTT(p), FIPS 204, Algorithm 41. Sums are not
+// reduced: each of the 8 layers adds less than 0.75·q to the bound.
+//
+// Bounds: requires |p[i]| ≤ B with B + 6q < 2^31; ensures |p'[i]| < B + 6q
+// (so |p[i]| < q gives |p'[i]| < 7q).
+func Forward32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.Forward32(p)
+	case *generic32:
+		b.Forward32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// InverseMont32 replaces p by NTT⁻¹(p)·R mod q, FIPS 204, Algorithm 42
+// (the factor 256⁻¹ included), with R = 2^32. Sums are not reduced, hence
+// the input bound: reduce an accumulated product with [Reduce32] first.
+//
+// Bounds: requires |p[i]| < 2^23; ensures |p'[i]| < q.
+func InverseMont32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.InverseMont32(p)
+	case *generic32:
+		b.InverseMont32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// MulMont32 sets c to a ∘ b · R⁻¹ mod q, the pointwise product of
+// MultiplyNTT, FIPS 204, Algorithm 45, with R = 2^32. c may alias a or b.
+//
+// Bounds: requires |a[i]·b[i]| ≤ 2^31·q (e.g. |a[i]|, |b[i]| < 16q);
+// ensures |c[i]| < q (and |c[i]| < 0.51·q when |a[i]|, |b[i]| < q).
+func MulMont32(c, a, b *[256]int32) {
+	switch be := backend32.(type) {
+	case scalar32:
+		be.MulMont32(c, a, b)
+	case *generic32:
+		be.MulMont32(c, a, b)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// MulAccMont32 adds a ∘ b · R⁻¹ mod q (as [MulMont32]) to c, without
+// reducing the sum: a dot product of up to 8 terms stays below 8q. Apply
+// [Reduce32] before [InverseMont32].
+//
+// Bounds: requires |a[i]·b[i]| ≤ 2^31·q, |c[i]| < 2^31 − q; ensures
+// |c'[i]| < |c[i]| + q.
+func MulAccMont32(c, a, b *[256]int32) {
+	switch be := backend32.(type) {
+	case scalar32:
+		be.MulAccMont32(c, a, b)
+	case *generic32:
+		be.MulAccMont32(c, a, b)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// Reduce32 replaces every coefficient a of p by a − round(a/2^23)·q ≡ a.
+//
+// Bounds: requires p[i] ≤ 2^31 − 2^22 − 1; ensures −6283009 ≤ p'[i] ≤ 6283008
+// (so |p'[i]| < 2^23, a valid input of [InverseMont32]).
+func Reduce32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.Reduce32(p)
+	case *generic32:
+		b.Reduce32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// ToMont32 replaces p by p·R mod q (R = 2^32), so that
+// ToMont32(MulMont32(x, y)) is exactly x ∘ y.
+//
+// Bounds: requires any int32 p[i]; ensures |p'[i]| < q.
+func ToMont32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.ToMont32(p)
+	case *generic32:
+		b.ToMont32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// CAddQ32 adds q to every negative coefficient of p (by mask).
+//
+// Bounds: requires −q ≤ p[i] < q; ensures 0 ≤ p'[i] < q.
+func CAddQ32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.CAddQ32(p)
+	case *generic32:
+		b.CAddQ32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}
+
+// Freeze32 maps every coefficient of p to its representative in [0, q)
+// ([Reduce32] then [CAddQ32]).
+//
+// Bounds: requires p[i] ≤ 2^31 − 2^22 − 1; ensures 0 ≤ p'[i] < q.
+func Freeze32(p *[256]int32) {
+	switch b := backend32.(type) {
+	case scalar32:
+		b.Freeze32(p)
+	case *generic32:
+		b.Freeze32(p)
+	default:
+		panic("ntt: unhandled int32 backend")
+	}
+}

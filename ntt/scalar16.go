@@ -1,0 +1,140 @@
+package ntt
+
+import "github.com/moduletto/moduletto/field"
+
+// The scalar int16 engine for q = 3329 (ML-KEM), Montgomery R = 2^16.
+//
+// Every value is an int16 in a signed range stated by the kernel's Bounds
+// comment; products are formed in int32 and brought back by field.MontgomeryReduce16.
+
+const (
+	q16       = 3329  // the ML-KEM modulus
+	qInv16    = -3327 // q⁻¹ mod 2^16, as int16 (62209 unsigned)
+	r2Mod16   = 1353  // R² mod q = 2^32 mod 3329, so MontgomeryReduce16(x·r2Mod16) = x·R
+	fInv16    = 1441  // R²/128 mod q: MontgomeryReduce16(x·fInv16) = x·R/128 (FIPS 203's 3303 = 128⁻¹, times R)
+	barrett16 = 20159 // round(2^26/q), the Barrett multiplier (field.BarrettReduce16)
+)
+
+// zetas16[k] = ζ^BitRev7(k)·R mod q for ζ = 17, R = 2^16, as the
+// representative in [−(q−1)/2, (q−1)/2]. FIPS 203 Appendix A lists ζ^BitRev7(k)
+// (without the factor R). Forward16 uses k = 1…127 in increasing order,
+// InverseMont16 in decreasing order; zetas16[0] is not used.
+var zetas16 = [128]int16{
+	-1044, -758, -359, -1517, 1493, 1422, 287, 202, -171, 622, 1577, 182, 962, -1202, -1474, 1468,
+	573, -1325, 264, 383, -829, 1458, -1602, -130, -681, 1017, 732, 608, -1542, 411, -205, -1571,
+	1223, 652, -552, 1015, -1293, 1491, -282, -1544, 516, -8, -320, -666, -1618, -1162, 126, 1469,
+	-853, -90, -271, 830, 107, -1421, -247, -951, -398, 961, -1508, -725, 448, -1065, 677, -1275,
+	-1103, 430, 555, 843, -1251, 871, 1550, 105, 422, 587, 177, -235, -291, -460, 1574, 1653,
+	-246, 778, 1159, -147, -777, 1483, -602, 1119, -1590, 644, -872, 349, 418, 329, -156, -75,
+	817, 1097, 603, 610, 1322, -1285, -1465, 384, -1215, -136, 1218, -1335, -874, 220, -1187, -1659,
+	-1185, -1530, -1278, 794, -1510, -854, -870, 478, -108, -308, 996, 991, 958, -1460, 1522, 1628,
+}
+
+// gammas16[i] = ζ^(2·BitRev7(i)+1)·R mod q, centred: the constant of the i-th
+// degree-2 base case X² − γ_i (FIPS 203, Appendix A, second table, times R).
+var gammas16 = [128]int16{
+	-1103, 1103, 430, -430, 555, -555, 843, -843, -1251, 1251, 871, -871, 1550, -1550, 105, -105,
+	422, -422, 587, -587, 177, -177, -235, 235, -291, 291, -460, 460, 1574, -1574, 1653, -1653,
+	-246, 246, 778, -778, 1159, -1159, -147, 147, -777, 777, 1483, -1483, -602, 602, 1119, -1119,
+	-1590, 1590, 644, -644, -872, 872, 349, -349, 418, -418, 329, -329, -156, 156, -75, 75,
+	817, -817, 1097, -1097, 603, -603, 610, -610, 1322, -1322, -1285, 1285, -1465, 1465, 384, -384,
+	-1215, 1215, -136, 136, 1218, -1218, -1335, 1335, -874, 874, 220, -220, -1187, 1187, -1659, 1659,
+	-1185, 1185, -1530, 1530, -1278, 1278, 794, -794, -1510, 1510, -854, 854, -870, 870, 478, -478,
+	-108, 108, -308, 308, 996, -996, 991, -991, 958, -958, -1460, 1460, 1522, -1522, 1628, -1628,
+}
+
+// scalar16 is the portable Go backend of the int16 engine.
+type scalar16 struct{}
+
+func (scalar16) Name() string { return "scalar" }
+
+// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles,
+// then reduces to [0, q). See [Forward16] for the contract.
+func (scalar16) Forward16(p *[256]int16) {
+	k := 1
+	for l := 128; l >= 2; l >>= 1 {
+		for start := 0; start < 256; start += 2 * l {
+			z := zetas16[k]
+			k++
+			a := p[start : start+l : start+l]
+			b := p[start+l : start+2*l : start+2*l]
+			b = b[:len(a)]
+			for j := range a {
+				t := field.MontgomeryMul16(z, b[j], q16, qInv16)
+				b[j] = a[j] - t
+				a[j] = a[j] + t
+			}
+		}
+	}
+	reduce16(p)
+}
+
+// InverseMont16 implements NTT⁻¹, FIPS 203, Algorithm 10, with Montgomery
+// twiddles and the final factor 128⁻¹·R. See [InverseMont16] for the contract.
+func (scalar16) InverseMont16(p *[256]int16) {
+	k := 127
+	for l := 2; l <= 128; l <<= 1 {
+		for start := 0; start < 256; start += 2 * l {
+			z := zetas16[k]
+			k--
+			a := p[start : start+l : start+l]
+			b := p[start+l : start+2*l : start+2*l]
+			b = b[:len(a)]
+			for j := range a {
+				t := a[j]
+				a[j] = field.BarrettReduce16(t+b[j], q16, barrett16)
+				b[j] = field.MontgomeryMul16(z, b[j]-t, q16, qInv16)
+			}
+		}
+	}
+	for i := range p {
+		p[i] = field.MontgomeryMul16(fInv16, p[i], q16, qInv16)
+	}
+}
+
+// baseMul16 returns the two coefficients of (a0 + a1·X)(b0 + b1·X) mod
+// (X² − γ), times R⁻¹: BaseCaseMultiply, FIPS 203, Algorithm 12, with γ in
+// Montgomery form.
+//
+// Bounds: requires |a0|, |a1|, |b0|, |b1| < q, |γ| ≤ (q−1)/2; ensures
+// |c0| ≤ 1880, |c1| ≤ 2002 (both < 0.61·q).
+func baseMul16(a0, a1, b0, b1, γ int16) (c0, c1 int16) {
+	c0 = field.MontgomeryReduce16(int32(a0)*int32(b0)+int32(field.MontgomeryMul16(a1, b1, q16, qInv16))*int32(γ), q16, qInv16)
+	c1 = field.MontgomeryReduce16(int32(a0)*int32(b1)+int32(a1)*int32(b0), q16, qInv16)
+	return c0, c1
+}
+
+// MulMont16 implements MultiplyNTTs, FIPS 203, Algorithm 11, times R⁻¹.
+// See [MulMont16] for the contract.
+func (scalar16) MulMont16(c, a, b *[256]int16) {
+	for i := range 128 {
+		c[2*i], c[2*i+1] = baseMul16(a[2*i], a[2*i+1], b[2*i], b[2*i+1], gammas16[i])
+	}
+}
+
+// MulAccMont16 adds MultiplyNTTs(a, b)·R⁻¹ to c. See [MulAccMont16].
+func (scalar16) MulAccMont16(c, a, b *[256]int16) {
+	for i := range 128 {
+		c0, c1 := baseMul16(a[2*i], a[2*i+1], b[2*i], b[2*i+1], gammas16[i])
+		c[2*i] += c0
+		c[2*i+1] += c1
+	}
+}
+
+func (scalar16) Reduce16(p *[256]int16) { reduce16(p) }
+
+// reduce16 maps every coefficient to [0, q).
+//
+// Bounds: requires any int16; ensures 0 ≤ p'[i] < q.
+func reduce16(p *[256]int16) {
+	for i := range p {
+		p[i] = field.CondAdd16(field.BarrettReduce16(p[i], q16, barrett16), q16)
+	}
+}
+
+// ToMont16 multiplies every coefficient by R mod q. See [ToMont16].
+func (scalar16) ToMont16(p *[256]int16) {
+	for i := range p {
+		p[i] = field.MontgomeryMul16(p[i], r2Mod16, q16, qInv16)
+	}
+}

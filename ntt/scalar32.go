@@ -1,0 +1,150 @@
+package ntt
+
+import "github.com/moduletto/moduletto/field"
+
+// The scalar int32 engine for q = 8380417 (ML-DSA), Montgomery R = 2^32.
+//
+// Every value is an int32 in a signed range stated by the kernel's Bounds
+// comment; products are formed in int64 and brought back by field.MontgomeryReduce32.
+
+const (
+	q32     = 8380417  // the ML-DSA modulus, 2^23 − 2^13 + 1
+	qInv32  = 58728449 // q⁻¹ mod 2^32
+	r2Mod32 = 2365951  // R² mod q = 2^64 mod q, so MontgomeryReduce32(x·r2Mod32) = x·R
+	fInv32  = 41978    // R²/256 mod q: MontgomeryReduce32(x·fInv32) = x·R/256 (FIPS 204's 8347681 = 256⁻¹, times R)
+)
+
+// zetas32[k] = ζ^BitRev8(k)·R mod q for ζ = 1753, R = 2^32, as the
+// representative in [−(q−1)/2, (q−1)/2]. FIPS 204 Appendix B lists
+// ζ^BitRev8(k) (without the factor R). Forward32 uses k = 1…255 in
+// increasing order, InverseMont32 in decreasing order; zetas32[0] is not used.
+var zetas32 = [256]int32{
+	-4186625, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
+	1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
+	2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
+	-2118186, -3859737, -1399561, -3277672, 1757237, -19422, 4010497, 280005,
+	2706023, 95776, 3077325, 3530437, -1661693, -3592148, -2537516, 3915439,
+	-3861115, -3043716, 3574422, -2867647, 3539968, -300467, 2348700, -539299,
+	-1699267, -1643818, 3505694, -3821735, 3507263, -2140649, -1600420, 3699596,
+	811944, 531354, 954230, 3881043, 3900724, -2556880, 2071892, -2797779,
+	-3930395, -1528703, -3677745, -3041255, -1452451, 3475950, 2176455, -1585221,
+	-1257611, 1939314, -4083598, -1000202, -3190144, -3157330, -3632928, 126922,
+	3412210, -983419, 2147896, 2715295, -2967645, -3693493, -411027, -2477047,
+	-671102, -1228525, -22981, -1308169, -381987, 1349076, 1852771, -1430430,
+	-3343383, 264944, 508951, 3097992, 44288, -1100098, 904516, 3958618,
+	-3724342, -8578, 1653064, -3249728, 2389356, -210977, 759969, -1316856,
+	189548, -3553272, 3159746, -1851402, -2409325, -177440, 1315589, 1341330,
+	1285669, -1584928, -812732, -1439742, -3019102, -3881060, -3628969, 3839961,
+	2091667, 3407706, 2316500, 3817976, -3342478, 2244091, -2446433, -3562462,
+	266997, 2434439, -1235728, 3513181, -3520352, -3759364, -1197226, -3193378,
+	900702, 1859098, 909542, 819034, 495491, -1613174, -43260, -522500,
+	-655327, -3122442, 2031748, 3207046, -3556995, -525098, -768622, -3595838,
+	342297, 286988, -2437823, 4108315, 3437287, -3342277, 1735879, 203044,
+	2842341, 2691481, -2590150, 1265009, 4055324, 1247620, 2486353, 1595974,
+	-3767016, 1250494, 2635921, -3548272, -2994039, 1869119, 1903435, -1050970,
+	-1333058, 1237275, -3318210, -1430225, -451100, 1312455, 3306115, -1962642,
+	-1279661, 1917081, -2546312, -1374803, 1500165, 777191, 2235880, 3406031,
+	-542412, -2831860, -1671176, -1846953, -2584293, -3724270, 594136, -3776993,
+	-2013608, 2432395, 2454455, -164721, 1957272, 3369112, 185531, -1207385,
+	-3183426, 162844, 1616392, 3014001, 810149, 1652634, -3694233, -1799107,
+	-3038916, 3523897, 3866901, 269760, 2213111, -975884, 1717735, 472078,
+	-426683, 1723600, -1803090, 1910376, -1667432, -1104333, -260646, -3833893,
+	-2939036, -2235985, -420899, -2286327, 183443, -976891, 1612842, -3545687,
+	-554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
+}
+
+// reduce32 returns r ≡ a mod q with r = a − round(a/2^23)·q.
+//
+// Bounds: requires a ≤ 2^31 − 2^22 − 1; ensures −6283009 ≤ r ≤ 6283008.
+func reduce32(a int32) int32 {
+	t := (a + 1<<22) >> 23
+	return a - t*q32
+}
+
+// scalar32 is the portable Go backend of the int32 engine.
+type scalar32 struct{}
+
+func (scalar32) Name() string { return "scalar" }
+
+// Forward32 implements NTT, FIPS 204, Algorithm 41, with Montgomery twiddles
+// and no reduction of the sums. See [Forward32] for the contract.
+func (scalar32) Forward32(p *[256]int32) {
+	k := 1
+	for l := 128; l >= 1; l >>= 1 {
+		for start := 0; start < 256; start += 2 * l {
+			z := zetas32[k]
+			k++
+			a := p[start : start+l : start+l]
+			b := p[start+l : start+2*l : start+2*l]
+			b = b[:len(a)]
+			for j := range a {
+				t := field.MontgomeryMul32(z, b[j], q32, qInv32)
+				b[j] = a[j] - t
+				a[j] = a[j] + t
+			}
+		}
+	}
+}
+
+// InverseMont32 implements NTT⁻¹, FIPS 204, Algorithm 42, with Montgomery
+// twiddles, no reduction of the sums, and the final factor 256⁻¹·R. See
+// [InverseMont32] for the contract.
+func (scalar32) InverseMont32(p *[256]int32) {
+	k := 255
+	for l := 1; l <= 128; l <<= 1 {
+		for start := 0; start < 256; start += 2 * l {
+			z := zetas32[k]
+			k--
+			a := p[start : start+l : start+l]
+			b := p[start+l : start+2*l : start+2*l]
+			b = b[:len(a)]
+			for j := range a {
+				t := a[j]
+				a[j] = t + b[j]
+				b[j] = field.MontgomeryMul32(z, b[j]-t, q32, qInv32)
+			}
+		}
+	}
+	for i := range p {
+		p[i] = field.MontgomeryMul32(fInv32, p[i], q32, qInv32)
+	}
+}
+
+// MulMont32 implements MultiplyNTT, FIPS 204, Algorithm 45, times R⁻¹.
+// See [MulMont32] for the contract.
+func (scalar32) MulMont32(c, a, b *[256]int32) {
+	for i := range c {
+		c[i] = field.MontgomeryMul32(a[i], b[i], q32, qInv32)
+	}
+}
+
+// MulAccMont32 adds a∘b·R⁻¹ to c. See [MulAccMont32] for the contract.
+func (scalar32) MulAccMont32(c, a, b *[256]int32) {
+	for i := range c {
+		c[i] += field.MontgomeryMul32(a[i], b[i], q32, qInv32)
+	}
+}
+
+func (scalar32) Reduce32(p *[256]int32) {
+	for i := range p {
+		p[i] = reduce32(p[i])
+	}
+}
+
+func (scalar32) ToMont32(p *[256]int32) {
+	for i := range p {
+		p[i] = field.MontgomeryMul32(p[i], r2Mod32, q32, qInv32)
+	}
+}
+
+func (scalar32) CAddQ32(p *[256]int32) {
+	for i := range p {
+		p[i] = field.CondAdd32(p[i], q32)
+	}
+}
+
+func (scalar32) Freeze32(p *[256]int32) {
+	for i := range p {
+		p[i] = field.CondAdd32(reduce32(p[i]), q32)
+	}
+}
