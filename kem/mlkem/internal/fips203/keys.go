@@ -1,0 +1,270 @@
+package fips203
+
+import (
+	"crypto/rand"
+	"crypto/sha3"
+	"crypto/subtle"
+	"fmt"
+
+	"github.com/moduletto/moduletto/poly"
+	"github.com/moduletto/moduletto/sample"
+)
+
+const maxEKSize = encodedPolySize*maxK + 32
+
+// EncapsulationKey is a parsed ML-KEM encapsulation key. Besides t̂ and ρ it
+// caches the matrix Âᵀ expanded from ρ (k² SampleNTT calls, done once when
+// the key is built instead of on every encapsulation), its encoding and
+// H(ek). It is immutable once built and safe for concurrent use.
+type EncapsulationKey struct {
+	p   *Params
+	t   [maxK]poly.NTTPoly16        // t̂, canonical
+	aT  [maxK * maxK]poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]
+	ρ   [32]byte
+	h   [32]byte // H(ek)
+	enc [maxEKSize]byte
+}
+
+// DecapsulationKey is an ML-KEM decapsulation key: the secret ŝ, the
+// implicit-rejection value z, the embedded encapsulation key (with its cached
+// matrix) and, unless the key was imported in expanded form, the seed d.
+type DecapsulationKey struct {
+	ek     EncapsulationKey
+	s      [maxK]poly.NTTPoly16 // ŝ, canonical
+	d      [32]byte
+	z      [32]byte
+	seeded bool // d is known (key derived from a seed)
+}
+
+// Params returns the parameter set of the key.
+func (ek *EncapsulationKey) Params() *Params { return ek.p }
+
+// Params returns the parameter set of the key.
+func (dk *DecapsulationKey) Params() *Params { return dk.ek.p }
+
+// Bytes returns the encoding of the key, ByteEncode_12(t̂)‖ρ.
+func (ek *EncapsulationKey) Bytes() []byte {
+	return append([]byte(nil), ek.enc[:ek.p.ekSize]...)
+}
+
+// EncapsulationKey returns the encapsulation key embedded in dk. It shares
+// dk's memory and must not be modified.
+func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek }
+
+// Seed returns the 64-byte seed d‖z, or nil if the key was imported in
+// expanded form and has no seed.
+func (dk *DecapsulationKey) Seed() []byte {
+	if !dk.seeded {
+		return nil
+	}
+	b := make([]byte, 0, SeedSize)
+	b = append(b, dk.d[:]...)
+	return append(b, dk.z[:]...)
+}
+
+// ExpandedBytes returns the FIPS 203 encoding of the decapsulation key,
+// dk_PKE‖ek‖H(ek)‖z (Algorithm 16, line 3), 768k+96 bytes.
+func (dk *DecapsulationKey) ExpandedBytes() []byte {
+	p := dk.ek.p
+	b := make([]byte, p.dkExpSize)
+	for i := range p.k {
+		poly.EncodeNTT12(b[i*encodedPolySize:], &dk.s[i])
+	}
+	off := encodedPolySize * p.k
+	off += copy(b[off:], dk.ek.enc[:p.ekSize])
+	off += copy(b[off:], dk.ek.h[:])
+	copy(b[off:], dk.z[:])
+	return b
+}
+
+// GenerateKey returns a new decapsulation key for p from a seed drawn from
+// crypto/rand.
+func GenerateKey(p *Params) *DecapsulationKey {
+	dk := new(DecapsulationKey)
+	rand.Read(dk.d[:])
+	rand.Read(dk.z[:])
+	KeyGenInternal(p, dk, &dk.d, &dk.z)
+	return dk
+}
+
+// NewDecapsulationKey derives a decapsulation key from the 64-byte seed d‖z.
+func NewDecapsulationKey(p *Params, seed []byte) (*DecapsulationKey, error) {
+	if len(seed) != SeedSize {
+		return nil, sizeError(p, "decapsulation key seed", len(seed), SeedSize)
+	}
+	dk := new(DecapsulationKey)
+	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
+	return dk, nil
+}
+
+// KeyGenInternal implements ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16,
+// into the caller's dk. d and z may point into dk.
+func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
+	dk.d, dk.z = *d, *z
+	dk.seeded = true
+	ek := &dk.ek
+	ek.p = p
+	pkeKeyGen(p, ek, &dk.s, &dk.d)
+	for i := range p.k {
+		poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
+	}
+	copy(ek.enc[encodedPolySize*p.k:], ek.ρ[:])
+	ek.h = sha3.Sum256(ek.enc[:p.ekSize])
+}
+
+// NewEncapsulationKey parses an encoded encapsulation key, applying the
+// modulus check of FIPS 203, Section 7.2.
+func NewEncapsulationKey(p *Params, b []byte) (*EncapsulationKey, error) {
+	ek := new(EncapsulationKey)
+	if err := ParseEncapsulationKey(p, ek, b); err != nil {
+		return nil, err
+	}
+	return ek, nil
+}
+
+// ParseEncapsulationKey parses b into the caller's ek: the length check and
+// the modulus check of FIPS 203, Section 7.2 (ByteEncode_12(ByteDecode_12(t))
+// = t, that is every 12-bit value below q), then H(ek) and the expansion of
+// Âᵀ from ρ (Algorithm 14, lines 2–8, done once here).
+func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
+	if len(b) != p.ekSize {
+		return sizeError(p, "encapsulation key", len(b), p.ekSize)
+	}
+	ok := 1
+	for i := range p.k {
+		ok &= poly.DecodeNTT12(&ek.t[i], b[i*encodedPolySize:])
+	}
+	// The encapsulation key is public: branching on the check is fine.
+	if ok != 1 {
+		return fmt.Errorf("mlkem: %s encapsulation key is not canonical: a coefficient is not below q = 3329 (FIPS 203, Section 7.2 modulus check)", p.name)
+	}
+	ek.p = p
+	copy(ek.enc[:], b)
+	copy(ek.ρ[:], b[encodedPolySize*p.k:])
+	ek.h = sha3.Sum256(b)
+	// Algorithm 14, lines 4–8, done once per key: Âᵀ[i, j] = Â[j, i].
+	sample.SampleMatrix(ek.aT[:p.k*p.k], &ek.ρ, p.k, true)
+	return nil
+}
+
+// NewDecapsulationKeyFromExpanded parses the FIPS 203 encoding of a
+// decapsulation key, dk_PKE‖ek‖h‖z, applying the hash check of FIPS 203,
+// Section 7.3 (h = H(ek)). It also applies the Section 7.2 modulus check to
+// the embedded ek and requires dk_PKE to be canonical (every value of
+// ByteDecode_12 below q), which every key made by KeyGen satisfies; FIPS 203
+// does not require that last check, but without it ExpandedBytes could not
+// return the bytes the key was read from.
+func NewDecapsulationKeyFromExpanded(p *Params, b []byte) (*DecapsulationKey, error) {
+	if len(b) != p.dkExpSize {
+		return nil, sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
+	}
+	dk := new(DecapsulationKey)
+	ekOff := encodedPolySize * p.k
+	hOff := ekOff + p.ekSize
+	if err := ParseEncapsulationKey(p, &dk.ek, b[ekOff:hOff]); err != nil {
+		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: embedded %w", p.name, err)
+	}
+	// The hash check compares public values (ek and the stored H(ek)), so a
+	// plain comparison would do; subtle keeps it uniform with the rest.
+	if subtle.ConstantTimeCompare(dk.ek.h[:], b[hOff:hOff+32]) != 1 {
+		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: stored hash is not H(ek) (FIPS 203, Section 7.3 hash check)", p.name)
+	}
+	ok := 1
+	for i := range p.k {
+		ok &= poly.DecodeNTT12(&dk.s[i], b[i*encodedPolySize:])
+	}
+	// Rejecting reveals only that the (malformed) key is malformed.
+	if ok != 1 {
+		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: dk_PKE is not canonical: a coefficient is not below q = 3329", p.name)
+	}
+	copy(dk.z[:], b[hOff+32:])
+	return dk, nil
+}
+
+// EncapsulateTo implements ML-KEM.Encaps, FIPS 203, Algorithm 20, drawing m
+// from crypto/rand and writing K to sharedKey and c to ciphertext, which must
+// be exactly SharedKeySize and CiphertextSize bytes.
+func (ek *EncapsulationKey) EncapsulateTo(sharedKey, ciphertext []byte) error {
+	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
+		return err
+	}
+	var m [MessageSize]byte
+	rand.Read(m[:])
+	ek.encapsulate(sharedKey, ciphertext, &m)
+	return nil
+}
+
+// EncapsulateInternal implements ML-KEM.Encaps_internal, FIPS 203,
+// Algorithm 17, with the randomness m given, into caller buffers of exactly
+// SharedKeySize and CiphertextSize bytes. For tests and known-answer tests.
+func (ek *EncapsulationKey) EncapsulateInternal(sharedKey, ciphertext []byte, m *[32]byte) error {
+	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
+		return err
+	}
+	ek.encapsulate(sharedKey, ciphertext, m)
+	return nil
+}
+
+func (ek *EncapsulationKey) checkEncapsulate(sharedKey, ciphertext []byte) error {
+	if len(sharedKey) != SharedKeySize {
+		return sizeError(ek.p, "shared key buffer", len(sharedKey), SharedKeySize)
+	}
+	if len(ciphertext) != ek.p.ctSize {
+		return sizeError(ek.p, "ciphertext buffer", len(ciphertext), ek.p.ctSize)
+	}
+	return nil
+}
+
+// encapsulate is Algorithm 17 on checked buffers.
+func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byte) {
+	// Line 1: (K, r) ← G(m‖H(ek)).
+	var in [64]byte
+	copy(in[:32], m[:])
+	copy(in[32:], ek.h[:])
+	g := sha3.Sum512(in[:])
+	// Line 2: c ← K-PKE.Encrypt(ek, m, r).
+	pkeEncrypt(ek.p, ciphertext, ek, m, (*[32]byte)(g[32:]))
+	copy(sharedKey, g[:32])
+}
+
+// DecapsulateTo implements ML-KEM.Decaps, FIPS 203, Algorithm 21 (with
+// Algorithm 18): it checks that the ciphertext is CiphertextSize bytes and
+// writes the shared key to sharedKey, which must be SharedKeySize bytes. An
+// invalid ciphertext of the right size yields the implicit-rejection key
+// J(z‖c), chosen in constant time. sharedKey may alias ciphertext.
+func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
+	p := dk.ek.p
+	if len(sharedKey) != SharedKeySize {
+		return sizeError(p, "shared key buffer", len(sharedKey), SharedKeySize)
+	}
+	if len(ciphertext) != p.ctSize {
+		return sizeError(p, "ciphertext", len(ciphertext), p.ctSize)
+	}
+
+	// Line 7: m′ ← K-PKE.Decrypt(dk_PKE, c).
+	var in [64]byte
+	m := (*[32]byte)(in[:32])
+	pkeDecrypt(p, m, &dk.s, ciphertext)
+
+	// Line 8: (K′, r′) ← G(m′‖h).
+	copy(in[32:], dk.ek.h[:])
+	g := sha3.Sum512(in[:])
+
+	// Line 9: K̄ ← J(z‖c).
+	var j sha3.SHAKE
+	j.Write(dk.z[:])
+	j.Write(ciphertext)
+	var kBar [SharedKeySize]byte
+	j.Read(kBar[:])
+
+	// Lines 10–12: c′ ← K-PKE.Encrypt(ek_PKE, m′, r′); if c ≠ c′, K′ ← K̄.
+	// Compared and selected in constant time: whether c was valid is secret.
+	var c2 [maxCTSize]byte
+	pkeEncrypt(p, c2[:], &dk.ek, m, (*[32]byte)(g[32:]))
+	equal := subtle.ConstantTimeCompare(ciphertext, c2[:p.ctSize])
+	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
+	copy(sharedKey, kBar[:])
+	return nil
+}
+
+const maxCTSize = 32 * (11*maxK + 5)

@@ -1,0 +1,115 @@
+package fips203
+
+import (
+	"crypto/sha3"
+
+	"github.com/moduletto/moduletto/poly"
+	"github.com/moduletto/moduletto/sample"
+)
+
+// pkeKeyGen implements K-PKE.KeyGen, FIPS 203, Algorithm 13, on the
+// encapsulation-key half ek and the secret ŝ of a decapsulation key. It fills
+// ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt) and s (ŝ,
+// canonical); encoding is left to the caller.
+func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]byte) {
+	k := p.k
+
+	// Line 1: (ρ, σ) ← G(d‖k).
+	var in [33]byte
+	copy(in[:], d[:])
+	in[32] = byte(k)
+	g := sha3.Sum512(in[:])
+	copy(ek.ρ[:], g[:32])
+	σ := (*[32]byte)(g[32:])
+
+	// Lines 3–7: Â[i, j] ← SampleNTT(ρ‖j‖i). Key generation multiplies by Â
+	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is sampled
+	// into a scratch matrix and copied transposed at the end (copying is far
+	// cheaper than sampling twice).
+	var a [maxK * maxK]poly.NTTPoly16
+	sample.SampleMatrix(a[:k*k], &ek.ρ, k, false)
+
+	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for N = 0 … 2k−1.
+	var se [2 * maxK]poly.Poly16
+	sample.SampleNoiseVector(se[:2*k], σ, 0, p.η1)
+
+	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
+	ŝe := poly.NTTVec16(se[:2*k])
+	ŝ, ê := ŝe[:k], ŝe[k:2*k]
+	poly.MatVecNTT16(ek.t[:k], a[:k*k], ŝ)
+	for i := range k {
+		ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
+		s[i] = ŝ[i]
+		s[i].Normalize()
+	}
+	for i := range k {
+		for j := range k {
+			ek.aT[i*k+j] = a[j*k+i]
+		}
+	}
+}
+
+// pkeEncrypt implements K-PKE.Encrypt, FIPS 203, Algorithm 14, writing the
+// ciphertext to c[:p.ctSize]. The key's decoding and matrix expansion (lines
+// 2–8) were done once when ek was built: ek.t holds t̂ and ek.aT holds Âᵀ.
+func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]byte) {
+	k := p.k
+
+	// Lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)), e1 ← CBD_η2(PRF(r, k…2k−1)),
+	// e2 ← CBD_η2(PRF(r, 2k)). The vectors lie next to each other in one
+	// buffer, so when η1 = η2 they are drawn with a single batched call.
+	var noise [2*maxK + 1]poly.Poly16
+	if p.η1 == p.η2 {
+		sample.SampleNoiseVector(noise[:2*k+1], r, 0, p.η1)
+	} else {
+		sample.SampleNoiseVector(noise[:k], r, 0, p.η1)
+		sample.SampleNoiseVector(noise[k:2*k+1], r, byte(k), p.η2)
+	}
+	e1, e2 := noise[k:2*k], &noise[2*k]
+
+	// Line 18: ŷ ← NTT(y).
+	ŷ := poly.NTTVec16(noise[:k])
+
+	// Lines 19 and 22: u ← NTT⁻¹(Âᵀ∘ŷ) + e1; c1 ← ByteEncode_du(Compress_du(u)).
+	var u [maxK]poly.Poly16
+	poly.MatVecInverse16(u[:k], ek.aT[:k*k], ŷ)
+	step := p.polyC1Size
+	for i := range k {
+		u[i].Add(&u[i], &e1[i])
+		poly.CompressEncode(c[i*step:], &u[i], p.du)
+	}
+
+	// Lines 20–21 and 23: μ ← Decompress_1(ByteDecode_1(m));
+	// v ← NTT⁻¹(t̂ᵀ∘ŷ) + e2 + μ; c2 ← ByteEncode_dv(Compress_dv(v)).
+	var μ, v poly.Poly16
+	poly.DecodeDecompress(&μ, m[:], 1)
+	poly.DotInverse16(&v, ek.t[:k], ŷ)
+	v.Add(&v, e2).Add(&v, &μ)
+	poly.CompressEncode(c[p.c1Size:], &v, p.dv)
+}
+
+// pkeDecrypt implements K-PKE.Decrypt, FIPS 203, Algorithm 15, writing the
+// message to m. c must hold p.ctSize bytes; ŝ was decoded once when the key
+// was built.
+func pkeDecrypt(p *Params, m *[32]byte, s *[maxK]poly.NTTPoly16, c []byte) {
+	k := p.k
+
+	// Lines 3–4: u′ ← Decompress_du(ByteDecode_du(c1)),
+	// v′ ← Decompress_dv(ByteDecode_dv(c2)).
+	var u [maxK]poly.Poly16
+	step := p.polyC1Size
+	for i := range k {
+		poly.DecodeDecompress(&u[i], c[i*step:], p.du)
+	}
+	var v poly.Poly16
+	poly.DecodeDecompress(&v, c[p.c1Size:], p.dv)
+
+	// Line 6: w ← v′ − NTT⁻¹(ŝᵀ∘NTT(u′)).
+	û := poly.NTTVec16(u[:k])
+	var w poly.Poly16
+	poly.DotInverse16(&w, s[:k], û)
+	w.Sub(&v, &w)
+
+	// Line 7: m ← ByteEncode_1(Compress_1(w)).
+	poly.CompressEncode(m[:], &w, 1)
+}
