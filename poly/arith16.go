@@ -1,5 +1,7 @@
 package poly
 
+import "github.com/moduletto/moduletto/ntt"
+
 // Add sets p = a + b coefficient-wise without reduction and returns p.
 // p may alias a or b.
 //
@@ -32,7 +34,7 @@ func (p *Poly16) Reduce() *Poly16 {
 //
 // Bounds: requires any int16; ensures 0 ≤ p[i] < q.
 func (p *Poly16) Normalize() *Poly16 {
-	normalizeAll16((*[N]int16)(p))
+	ntt.Reduce16((*[N]int16)(p))
 	return p
 }
 
@@ -66,7 +68,7 @@ func (p *NTTPoly16) Reduce() *NTTPoly16 {
 //
 // Bounds: requires any int16; ensures 0 ≤ p[i] < q.
 func (p *NTTPoly16) Normalize() *NTTPoly16 {
-	normalizeAll16((*[N]int16)(p))
+	ntt.Reduce16((*[N]int16)(p))
 	return p
 }
 
@@ -85,11 +87,5 @@ func sub16(p, a, b *[N]int16) {
 func reduce16(p *[N]int16) {
 	for i := range p {
 		p[i] = barrettReduce16(p[i])
-	}
-}
-
-func normalizeAll16(p *[N]int16) {
-	for i := range p {
-		p[i] = normalize16(p[i])
 	}
 }

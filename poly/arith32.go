@@ -1,5 +1,7 @@
 package poly
 
+import "github.com/moduletto/moduletto/ntt"
+
 // Add sets p = a + b coefficient-wise without reduction and returns p.
 // p may alias a or b.
 //
@@ -18,12 +20,12 @@ func (p *Poly32) Sub(a, b *Poly32) *Poly32 {
 	return p
 }
 
-// Reduce reduces every coefficient of p to a representative of absolute
-// value below q and returns p.
+// Reduce replaces every coefficient a of p by a − ⌊a/2^23⌉·q ≡ a and
+// returns p.
 //
-// Bounds: requires p[i] < 2^31 − 2^22; ensures |p[i]| < q.
+// Bounds: requires p[i] < 2^31 − 2^22; ensures −6283009 ≤ p[i] ≤ 6283008.
 func (p *Poly32) Reduce() *Poly32 {
-	reduceAll32((*[N]int32)(p))
+	ntt.Reduce32((*[N]int32)(p))
 	return p
 }
 
@@ -32,7 +34,7 @@ func (p *Poly32) Reduce() *Poly32 {
 //
 // Bounds: requires p[i] < 2^31 − 2^22; ensures 0 ≤ p[i] < q.
 func (p *Poly32) Normalize() *Poly32 {
-	normalizeAll32((*[N]int32)(p))
+	ntt.Freeze32((*[N]int32)(p))
 	return p
 }
 
@@ -78,12 +80,12 @@ func (p *NTTPoly32) Sub(a, b *NTTPoly32) *NTTPoly32 {
 	return p
 }
 
-// Reduce reduces every coefficient of p below q in absolute value and
+// Reduce replaces every coefficient a of p by a − ⌊a/2^23⌉·q ≡ a and
 // returns p.
 //
-// Bounds: requires p[i] < 2^31 − 2^22; ensures |p[i]| < q.
+// Bounds: requires p[i] < 2^31 − 2^22; ensures −6283009 ≤ p[i] ≤ 6283008.
 func (p *NTTPoly32) Reduce() *NTTPoly32 {
-	reduceAll32((*[N]int32)(p))
+	ntt.Reduce32((*[N]int32)(p))
 	return p
 }
 
@@ -92,7 +94,7 @@ func (p *NTTPoly32) Reduce() *NTTPoly32 {
 //
 // Bounds: requires p[i] < 2^31 − 2^22; ensures 0 ≤ p[i] < q.
 func (p *NTTPoly32) Normalize() *NTTPoly32 {
-	normalizeAll32((*[N]int32)(p))
+	ntt.Freeze32((*[N]int32)(p))
 	return p
 }
 
@@ -105,17 +107,5 @@ func add32(p, a, b *[N]int32) {
 func sub32(p, a, b *[N]int32) {
 	for i := range p {
 		p[i] = a[i] - b[i]
-	}
-}
-
-func reduceAll32(p *[N]int32) {
-	for i := range p {
-		p[i] = reduce32(p[i])
-	}
-}
-
-func normalizeAll32(p *[N]int32) {
-	for i := range p {
-		p[i] = normalize32(p[i])
 	}
 }

@@ -18,7 +18,7 @@ func BitPackSize(b int32) int { return 32 * bits.Len32(uint32(b)) }
 // Bounds: requires 0 ≤ w[i] ≤ b.
 func SimpleBitPack(dst []byte, w *[N]int32, b int32) {
 	c := packWidth(b)
-	packBits32(dst[:32*c], w, c, 0)
+	packBits32(dst[:32*c], w, c, 0, 1)
 }
 
 // BitPack writes BitPack(w, a, b) (FIPS 204, Algorithm 17) to
@@ -33,7 +33,7 @@ func BitPack(dst []byte, w *[N]int32, a, b int32) {
 		panic("poly: BitPack bounds must be non-negative")
 	}
 	c := packWidth(a + b)
-	packBits32(dst[:32*c], w, c, b)
+	packBits32(dst[:32*c], w, c, b, -1)
 }
 
 // SimpleBitUnpack sets w = SimpleBitUnpack(src, b) (FIPS 204, Algorithm 18)
@@ -45,7 +45,7 @@ func BitPack(dst []byte, w *[N]int32, a, b int32) {
 // Bounds: ensures 0 ≤ w[i] < 2^bitlen(b).
 func SimpleBitUnpack(w *[N]int32, src []byte, b int32) (ok int) {
 	c := packWidth(b)
-	return unpackBits32(w, src[:32*c], c, 0, b)
+	return unpackBits32(w, src[:32*c], c, 0, 1, b)
 }
 
 // BitUnpack sets w = BitUnpack(src, a, b) (FIPS 204, Algorithm 19) from
@@ -61,7 +61,7 @@ func BitUnpack(w *[N]int32, src []byte, a, b int32) (ok int) {
 		panic("poly: BitUnpack bounds must be non-negative")
 	}
 	c := packWidth(a + b)
-	return unpackBits32(w, src[:32*c], c, b, a+b)
+	return unpackBits32(w, src[:32*c], c, b, -1, a+b)
 }
 
 // packWidth returns bitlen(m) for the public bound m.
@@ -72,23 +72,25 @@ func packWidth(m int32) uint {
 	return uint(bits.Len32(uint32(m)))
 }
 
-// packBits32 writes the c-bit values off − w[i] to dst (len 32·c).
-func packBits32(dst []byte, w *[N]int32, c uint, off int32) {
+// packBits32 writes the c-bit values off + sign·w[i] to dst (len 32·c);
+// sign is 1 for SimpleBitPack (off = 0) and −1 for BitPack (off = b).
+func packBits32(dst []byte, w *[N]int32, c uint, off, sign int32) {
 	bw := bitWriter{dst: dst}
 	for _, x := range w {
-		bw.write(uint64(uint32(off-x))&(1<<c-1), c)
+		bw.write(uint64(uint32(off+sign*x))&(1<<c-1), c)
 	}
 }
 
-// unpackBits32 reads c-bit values z from src (len 32·c), sets w[i] = off − z
-// and returns 1 if every z ≤ max, 0 otherwise.
-func unpackBits32(w *[N]int32, src []byte, c uint, off, max int32) int {
+// unpackBits32 reads c-bit values z from src (len 32·c), sets
+// w[i] = off + sign·z (the inverse of packBits32, as sign² = 1) and returns 1
+// if every z ≤ max, 0 otherwise.
+func unpackBits32(w *[N]int32, src []byte, c uint, off, sign, max int32) int {
 	br := bitReader{src: src}
 	var bad int32
 	for i := range w {
 		z := int32(br.read(c))
 		bad |= max - z // negative exactly when z > max
-		w[i] = off - z
+		w[i] = off + sign*z
 	}
 	return int(1 ^ uint32(bad)>>31)
 }

@@ -1,8 +1,9 @@
 package poly
 
-// Reducers for q = 3329 on int16 lanes. They are local to poly so the
-// coefficient-wise loops inline; each is checked against % over every int16
-// input in reduce16_test.go.
+import "github.com/moduletto/moduletto/field"
+
+// Scalar reducers for q = 3329 on int16 lanes, used inside the fused
+// encoders; checked against % over every int16 input in reduce_test.go.
 
 // barrettV16 = round(2^26 / q) for q = 3329.
 const barrettV16 = 20159
@@ -11,14 +12,12 @@ const barrettV16 = 20159
 //
 // Bounds: requires any int16 a; ensures −(q−1)/2 ≤ r ≤ (q−1)/2.
 func barrettReduce16(a int16) int16 {
-	t := int16((int32(barrettV16)*int32(a) + 1<<25) >> 26)
-	return a - t*Q16
+	return field.BarrettReduce16(a, Q16, barrettV16)
 }
 
 // normalize16 returns the canonical representative of a mod q.
 //
 // Bounds: requires any int16 a; ensures 0 ≤ r < q.
 func normalize16(a int16) int16 {
-	r := barrettReduce16(a)
-	return r + (r>>15)&Q16
+	return field.CondAdd16(barrettReduce16(a), Q16)
 }

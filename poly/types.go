@@ -1,5 +1,7 @@
 package poly
 
+import "github.com/moduletto/moduletto/ntt"
+
 // N is the degree of the ML-KEM and ML-DSA rings Z_q[X]/(X^256+1).
 const N = 256
 
@@ -39,16 +41,18 @@ type NTTPoly32 [N]int32
 // NTT transforms p into the NTT domain in place (FIPS 203, Algorithm 9) and
 // returns the same memory viewed as an [NTTPoly16].
 //
-// Bounds: requires |p[i]| < q·2^(15−7) (the headroom of the ntt forward
-// transform); ensures the ntt.Forward16 output range.
+// Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p[i] < q.
 func (p *Poly16) NTT() *NTTPoly16 {
-	panic("poly: NTT awaits package ntt")
+	ntt.Forward16((*[N]int16)(p))
+	return (*NTTPoly16)(p)
 }
 
 // NTT transforms p into the NTT domain in place (FIPS 204, Algorithm 41) and
 // returns the same memory viewed as an [NTTPoly32].
 //
-// Bounds: requires the ntt.Forward32 input range; ensures its output range.
+// Bounds: requires |p[i]| ≤ B with B + 6q < 2^31; ensures |p[i]| < B + 6q
+// (so |p[i]| < q gives |p[i]| < 7q).
 func (p *Poly32) NTT() *NTTPoly32 {
-	panic("poly: NTT awaits package ntt")
+	ntt.Forward32((*[N]int32)(p))
+	return (*NTTPoly32)(p)
 }
