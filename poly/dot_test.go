@@ -11,14 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// schoolbook returns a·b in Z_q[X]/(X^256+1) by the definition (oracle).
+// schoolbook returns a·b in Z_q[X]/(X^n+1), n = len(a), by the
+// definition (oracle).
 func schoolbook(a, b []int64, q int64) []int64 {
-	c := make([]int64, N)
-	for i := range N {
-		for j := range N {
+	n := len(a)
+	c := make([]int64, n)
+	for i := range n {
+		for j := range n {
 			k, s := i+j, a[i]*b[j]%q
-			if k >= N {
-				k, s = k-N, -s
+			if k >= n {
+				k, s = k-n, -s
 			}
 			c[k] = mod(c[k]+s, q)
 		}
