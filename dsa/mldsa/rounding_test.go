@@ -1,0 +1,192 @@
+package mldsa
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The oracles below transcribe FIPS 204, Algorithms 35–40 literally, with
+// division and remainder (allowed in a test oracle).
+
+// modPM returns r mod± α: the representative in (−α/2, α/2] (FIPS 204,
+// Section 2.3), for even α.
+func modPM(r, α int64) int64 {
+	r0 := ((r % α) + α) % α
+	if r0 > α/2 {
+		r0 -= α
+	}
+	return r0
+}
+
+func oraclePower2Round(r int64) (int64, int64) {
+	rp := ((r % q) + q) % q
+	r0 := modPM(rp, 1<<d)
+	return (rp - r0) >> d, r0
+}
+
+func oracleDecompose(r, γ2 int64) (int64, int64) {
+	rp := ((r % q) + q) % q
+	r0 := modPM(rp, 2*γ2)
+	var r1 int64
+	if rp-r0 == q-1 {
+		r1 = 0
+		r0--
+	} else {
+		r1 = (rp - r0) / (2 * γ2)
+	}
+	return r1, r0
+}
+
+func oracleHighBits(r, γ2 int64) int64 { r1, _ := oracleDecompose(r, γ2); return r1 }
+
+func oracleMakeHint(z, r, γ2 int64) int64 {
+	if oracleHighBits(r, γ2) != oracleHighBits(r+z, γ2) {
+		return 1
+	}
+	return 0
+}
+
+func oracleUseHint(h, r, γ2 int64) int64 {
+	m := (q - 1) / (2 * γ2)
+	r1, r0 := oracleDecompose(r, γ2)
+	if h == 1 && r0 > 0 {
+		return (r1 + 1) % m
+	}
+	if h == 1 && r0 <= 0 {
+		return ((r1-1)%m + m) % m
+	}
+	return r1
+}
+
+// roundingSets are the two γ2 values of FIPS 204: (q−1)/88 (ML-DSA-44) and
+// (q−1)/32 (ML-DSA-65, -87). The rounding code depends only on γ2, so both
+// are tested even though only ML-DSA-65 is exported.
+func roundingSets() []*parameterSet {
+	return []*parameterSet{
+		newParameterSet("γ2=(q-1)/88", 4, 4, 2, 39, 18, 88, 80, 128),
+		params65,
+	}
+}
+
+func TestPower2RoundExhaustive(t *testing.T) {
+	bad := 0
+	for r := int32(0); r < q; r++ {
+		r1, r0 := power2Round(r)
+		o1, o0 := oraclePower2Round(int64(r))
+		if int64(r1) != o1 || int64(r0) != o0 {
+			if bad++; bad < 10 {
+				t.Errorf("Power2Round(%d) = (%d, %d), FIPS 204 gives (%d, %d)", r, r1, r0, o1, o0)
+			}
+		}
+	}
+	assert.Zero(t, bad, "mismatches over all r in [0, q)")
+}
+
+func TestDecomposeExhaustive(t *testing.T) {
+	for _, p := range roundingSets() {
+		t.Run(fmt.Sprintf("γ2=%d", p.γ2), func(t *testing.T) {
+			γ2 := int64(p.γ2)
+			bad := 0
+			for r := int32(0); r < q; r++ {
+				r1, r0 := p.decompose(r)
+				o1, o0 := oracleDecompose(int64(r), γ2)
+				ok := int64(r1) == o1 && int64(r0) == o0 &&
+					int64(p.highBits(r)) == o1 && int64(p.lowBits(r)) == o0
+				if !ok {
+					if bad++; bad < 10 {
+						t.Errorf("Decompose(%d) = (%d, %d), FIPS 204 gives (%d, %d)", r, r1, r0, o1, o0)
+					}
+				}
+			}
+			assert.Zero(t, bad, "mismatches over all r in [0, q)")
+		})
+	}
+}
+
+func TestUseHintExhaustive(t *testing.T) {
+	for _, p := range roundingSets() {
+		t.Run(fmt.Sprintf("γ2=%d", p.γ2), func(t *testing.T) {
+			γ2 := int64(p.γ2)
+			bad := 0
+			for r := int32(0); r < q; r++ {
+				for h := int32(0); h <= 1; h++ {
+					got := p.useHint(h, r)
+					want := oracleUseHint(int64(h), int64(r), γ2)
+					if int64(got) != want {
+						if bad++; bad < 10 {
+							t.Errorf("UseHint(%d, %d) = %d, FIPS 204 gives %d", h, r, got, want)
+						}
+					}
+				}
+			}
+			assert.Zero(t, bad, "mismatches over all r in [0, q), h in {0, 1}")
+		})
+	}
+}
+
+// TestMakeHintExhaustive checks MakeHint(z, r) for every r in [0, q) against
+// the oracle, with z running over the values that matter at the interval
+// edges (0, ±1, ±γ2, ±β-like offsets) and a pseudo-random value per r, and
+// checks the FIPS 204 property UseHint(MakeHint(z, r), r) = HighBits(r + z)
+// for |z| <= γ2.
+func TestMakeHintExhaustive(t *testing.T) {
+	for _, p := range roundingSets() {
+		t.Run(fmt.Sprintf("γ2=%d", p.γ2), func(t *testing.T) {
+			γ2 := int64(p.γ2)
+			zs := []int64{0, 1, -1, 2, -2, 196, -196, γ2 - 1, -(γ2 - 1), γ2, -γ2, 2 * γ2, -2 * γ2}
+			if testing.Short() {
+				zs = []int64{1, -1, γ2, -γ2}
+			}
+			bad, badProp := 0, 0
+			x := uint32(1)
+			for r := int64(0); r < q; r++ {
+				x ^= x << 13
+				x ^= x >> 17
+				x ^= x << 5
+				for _, z := range append(zs, int64(x%(2*uint32(γ2)+1))-γ2) {
+					rz := ((r+z)%q + q) % q
+					got := p.makeHint(int32(r), int32(rz))
+					want := oracleMakeHint(z, r, γ2)
+					if int64(got) != want {
+						if bad++; bad < 10 {
+							t.Errorf("MakeHint(%d, %d) = %d, FIPS 204 gives %d", z, r, got, want)
+						}
+					}
+					if z >= -γ2 && z <= γ2 && int64(p.useHint(got, int32(r))) != oracleHighBits(rz, γ2) {
+						if badProp++; badProp < 10 {
+							t.Errorf("UseHint(MakeHint(%d, %d), %d) != HighBits(r+z)", z, r, r)
+						}
+					}
+				}
+			}
+			assert.Zero(t, bad, "MakeHint mismatches")
+			assert.Zero(t, badProp, "UseHint(MakeHint(z, r), r) = HighBits(r + z) violations")
+		})
+	}
+}
+
+func TestParameterSizes(t *testing.T) {
+	// FIPS 204, Table 2.
+	p := MLDSA65()
+	require.Equal(t, "ML-DSA-65", p.String())
+	assert.Equal(t, 1952, p.PublicKeySize())
+	assert.Equal(t, 4032, p.ExpandedPrivateKeySize())
+	assert.Equal(t, 3309, p.SignatureSize())
+	assert.Equal(t, int32(196), params65.β)
+	assert.Equal(t, 4, params65.w1Bits)
+	assert.Equal(t, 4, params65.ηBits)
+	assert.Equal(t, MLDSA65PublicKeySize, p.PublicKeySize())
+	assert.Equal(t, MLDSA65SignatureSize, p.SignatureSize())
+	assert.Equal(t, MLDSA65ExpandedPrivateKeySize, p.ExpandedPrivateKeySize())
+	assert.Equal(t, 0, Parameters{}.SignatureSize())
+	assert.True(t, MLDSA65() == MLDSA65(), "parameter values compare equal")
+	// ML-DSA-44 values (FIPS 204, Table 2), to check the size formulas.
+	p44 := roundingSets()[0]
+	assert.Equal(t, 1312, p44.pkSize)
+	assert.Equal(t, 2560, p44.skSize)
+	assert.Equal(t, 2420, p44.sigSize)
+	assert.Equal(t, 6, p44.w1Bits)
+}

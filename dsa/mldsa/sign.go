@@ -1,0 +1,347 @@
+package mldsa
+
+import (
+	"crypto"
+	"crypto/rand"
+	"crypto/sha3"
+	"fmt"
+	"io"
+
+	"github.com/moduletto/moduletto/poly"
+	"github.com/moduletto/moduletto/sample"
+)
+
+// Options holds the options of ML-DSA signing and verification. It
+// implements [crypto.SignerOpts]. A nil *Options is the zero value.
+type Options struct {
+	// Context separates signatures made for different purposes (the ctx
+	// of FIPS 204, Algorithms 2 and 3). It must be at most 255 bytes long;
+	// it is empty by default. The same context must be used to sign and to
+	// verify.
+	Context string
+}
+
+// HashFunc returns zero: ML-DSA signs the message itself, not a digest. It
+// implements [crypto.SignerOpts].
+func (*Options) HashFunc() crypto.Hash { return 0 }
+
+func (o *Options) context() string {
+	if o == nil {
+		return ""
+	}
+	return o.Context
+}
+
+// contextOf extracts the context from SignerOpts, accepting nil and
+// *Options, the only SignerOpts with which ML-DSA signs a message directly.
+func contextOf(opts crypto.SignerOpts) (string, error) {
+	switch o := opts.(type) {
+	case nil:
+		return "", nil
+	case *Options:
+		return o.context(), nil
+	}
+	if opts.HashFunc() != 0 {
+		return "", fmt.Errorf("mldsa: SignerOpts with hash %v: pre-hashed signing (HashML-DSA) is not offered through crypto.Signer", opts.HashFunc())
+	}
+	return "", errInvalidSignerOpts
+}
+
+// Sign signs message with a hedged signature (ML-DSA.Sign, FIPS 204,
+// Algorithm 2): the 32 bytes of fresh randomness come from crypto/rand,
+// whatever rand is, as in the other signers of the standard library since
+// Go 1.26 (tests can fix them with testing/cryptotest.SetGlobalRandom). opts
+// may be nil or an *[Options] carrying the context string. It implements
+// [crypto.Signer].
+func (sk *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	context, err := contextOf(opts)
+	if err != nil {
+		return nil, err
+	}
+	return sk.sign(message, context, false)
+}
+
+// SignMessage is [PrivateKey.Sign]: ML-DSA signs whole messages. It
+// implements [crypto.MessageSigner].
+func (sk *PrivateKey) SignMessage(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	return sk.Sign(rand, message, opts)
+}
+
+// SignDeterministic signs message with the deterministic variant of
+// ML-DSA.Sign (FIPS 204, Algorithm 2 with rnd = 0^32): the same key,
+// message and context always give the same signature. Hedged signing
+// ([PrivateKey.Sign]) is preferred where fault or side-channel attacks are a
+// concern. opts may be nil or an *[Options].
+func (sk *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	context, err := contextOf(opts)
+	if err != nil {
+		return nil, err
+	}
+	return sk.sign(message, context, true)
+}
+
+func (sk *PrivateKey) sign(message []byte, context string, deterministic bool) ([]byte, error) {
+	if sk.pub.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	sig := make([]byte, sk.pub.p.sigSize)
+	if err := sk.signTo(sig, message, context, deterministic); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// SignTo writes a signature of message under opts into sig, which must be
+// exactly SignatureSize bytes long, without allocating. The signature is
+// hedged unless deterministic is true (then rnd = 0^32, FIPS 204,
+// Algorithm 2).
+func (sk *PrivateKey) SignTo(sig, message []byte, opts *Options, deterministic bool) error {
+	if sk.pub.p == nil {
+		return errZeroPrivateKey
+	}
+	return sk.signTo(sig, message, opts.context(), deterministic)
+}
+
+func (sk *PrivateKey) signTo(sig, message []byte, context string, deterministic bool) error {
+	p := sk.pub.p
+	if len(sig) != p.sigSize {
+		return fmt.Errorf("mldsa: signature buffer is %d bytes, want %d", len(sig), p.sigSize)
+	}
+	var μ [MuSize]byte
+	if err := computeMu(&μ, &sk.pub.tr, message, context); err != nil {
+		return err
+	}
+	var rnd [32]byte
+	if !deterministic {
+		rand.Read(rnd[:])
+	}
+	return sk.signInternal(sig, &μ, &rnd)
+}
+
+// computeMu sets μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M, the
+// message representative of ML-DSA.Sign and ML-DSA.Verify (FIPS 204,
+// Algorithms 2, 3 and line 6 of Algorithm 7), absorbing M′ piecewise so that
+// the message is never copied.
+func computeMu(μ *[MuSize]byte, tr *[64]byte, message []byte, context string) error {
+	if len(context) > MaxContextSize {
+		return errContextTooLong
+	}
+	var h sha3.SHAKE // the zero value is SHAKE-256
+	h.Write(tr[:])
+	h.Write([]byte{0, byte(len(context))})
+	writeString(&h, context)
+	h.Write(message)
+	h.Read(μ[:])
+	return nil
+}
+
+// writeString absorbs s without converting it to a heap []byte.
+func writeString(h *sha3.SHAKE, s string) {
+	var buf [64]byte
+	for len(s) > 0 {
+		n := copy(buf[:], s)
+		h.Write(buf[:n])
+		s = s[n:]
+	}
+}
+
+// ComputeMu returns the 64-byte message representative μ = H(H(pk, 64) ‖
+// M′, 64) of FIPS 204, Algorithm 7, line 6, for the encoded public key
+// publicKey, message and context. μ can be computed where the message is and
+// signed with [SignExternalMu] where the key is ("external μ", RFC 9881),
+// and checked with [VerifyExternalMu].
+func ComputeMu(p Parameters, publicKey, message []byte, opts *Options) ([]byte, error) {
+	if p.p == nil {
+		return nil, errInvalidParameters
+	}
+	if len(publicKey) != p.p.pkSize {
+		return nil, fmt.Errorf("mldsa: %s public key is %d bytes, want %d", p.p.name, len(publicKey), p.p.pkSize)
+	}
+	var tr [64]byte
+	var h sha3.SHAKE
+	h.Write(publicKey)
+	h.Read(tr[:])
+	var μ [MuSize]byte
+	if err := computeMu(&μ, &tr, message, opts.context()); err != nil {
+		return nil, err
+	}
+	return μ[:], nil
+}
+
+// SignExternalMu signs a precomputed message representative μ (see
+// [ComputeMu]) with a hedged signature: Sign_internal of FIPS 204,
+// Algorithm 7 from line 7 on.
+func SignExternalMu(sk *PrivateKey, mu []byte) ([]byte, error) {
+	return signMu(sk, mu, false)
+}
+
+// SignExternalMuDeterministic is [SignExternalMu] with rnd = 0^32.
+func SignExternalMuDeterministic(sk *PrivateKey, mu []byte) ([]byte, error) {
+	return signMu(sk, mu, true)
+}
+
+func signMu(sk *PrivateKey, mu []byte, deterministic bool) ([]byte, error) {
+	if sk == nil || sk.pub.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	if len(mu) != MuSize {
+		return nil, fmt.Errorf("mldsa: μ is %d bytes, want %d", len(mu), MuSize)
+	}
+	var rnd [32]byte
+	if !deterministic {
+		rand.Read(rnd[:])
+	}
+	sig := make([]byte, sk.pub.p.sigSize)
+	if err := sk.signInternal(sig, (*[MuSize]byte)(mu), &rnd); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// SignInternal implements ML-DSA.Sign_internal, FIPS 204, Algorithm 7, on
+// an already formatted message M′ and the 32-byte randomness rnd. It exists
+// for known-answer tests (NIST ACVP vectors); applications use
+// [PrivateKey.Sign], which formats M′ with the context and draws rnd.
+func SignInternal(sk *PrivateKey, mPrime, rnd []byte) ([]byte, error) {
+	if sk == nil || sk.pub.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	if len(rnd) != 32 {
+		return nil, fmt.Errorf("mldsa: rnd is %d bytes, want 32", len(rnd))
+	}
+	var μ [MuSize]byte
+	var h sha3.SHAKE
+	h.Write(sk.pub.tr[:])
+	h.Write(mPrime)
+	h.Read(μ[:])
+	sig := make([]byte, sk.pub.p.sigSize)
+	if err := sk.signInternal(sig, &μ, (*[32]byte)(rnd)); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// modQ returns x mod q.
+//
+// Bounds: requires −q <= x < 2q; ensures 0 <= r < q.
+func modQ(x int32) int32 {
+	x -= q
+	x += (x >> 31) & q
+	x += (x >> 31) & q
+	return x
+}
+
+// exceeds returns −1 if |x| >= bound and 0 otherwise, without branches.
+//
+// Bounds: requires |x| < 2^30, 0 < bound < 2^30; ensures r ∈ {−1, 0}.
+func exceeds(x, bound int32) int32 {
+	sign := x >> 31
+	return (bound - 1 - (x ^ sign - sign)) >> 31
+}
+
+// signInternal implements ML-DSA.Sign_internal, FIPS 204, Algorithm 7, from
+// μ (line 6) on, writing σ into sig (p.sigSize bytes). It allocates nothing:
+// every temporary is a max-size array on the stack.
+//
+// Timing: the loop runs until a candidate passes the FIPS 204 checks on z,
+// r0, ct0 and the hint count. Those two decisions (line 23 and line 28) are
+// the only branches on secret-derived data, as FIPS 204 allows (Section
+// 3.6.3): each check itself is computed with masks over all coefficients,
+// and rejected candidates are not revealed. SampleInBall's data-dependent
+// stream length is the other FIPS-sanctioned exception.
+func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) error {
+	p := sk.pub.p
+	k, l := p.k, p.l
+
+	// ρ″ = H(K ‖ rnd ‖ μ, 64)
+	var ρpp [64]byte
+	var h sha3.SHAKE
+	h.Write(sk.K[:])
+	h.Write(rnd[:])
+	h.Write(μ[:])
+	h.Read(ρpp[:])
+
+	var (
+		y, z    [maxL]poly.Poly32
+		yHat    [maxL]poly.NTTPoly32
+		w       [maxK]poly.Poly32 // w, then w − cs2 mod q
+		w1      [maxK]poly.Poly32
+		w1Enc   [maxK * 32 * 6]byte
+		cTilde  [maxCTildeSize]byte
+		c, prod poly.Poly32
+		cHat    poly.NTTPoly32
+		hint    hints
+	)
+	w1Len := k * 32 * p.w1Bits
+	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
+
+	for κ := 0; ; κ += l {
+		// y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â∘NTT(y)); w1 = HighBits(w)
+		sample.ExpandMask(y[:l], &ρpp, uint16(κ), int(p.γ1))
+		for j := range l {
+			ntt(&yHat[j], &y[j])
+		}
+		for i := range k {
+			poly.DotInverse32(&w[i], sk.pub.row(i), yHat[:l])
+			w[i].Normalize()
+			for j := range n {
+				w1[i][j] = p.highBits(w[i][j])
+			}
+		}
+		p.w1Encode(w1Enc[:w1Len], w1[:k])
+
+		// c̃ = H(μ ‖ w1Encode(w1), λ/4); c = SampleInBall(c̃)
+		h.Reset()
+		h.Write(μ[:])
+		h.Write(w1Enc[:w1Len])
+		h.Read(cTilde[:p.cTilde])
+		sample.SampleInBall(&c, cTilde[:p.cTilde], p.τ)
+		ntt(&cHat, &c)
+
+		// z = y + ⟨⟨cs1⟩⟩; r0 = LowBits(w − ⟨⟨cs2⟩⟩)
+		var reject int32
+		for j := range l {
+			poly.MulInverse32(&prod, &cHat, &sk.s1[j])
+			prod.Center()
+			for i := range n {
+				z[j][i] = y[j][i] + prod[i]
+				reject |= exceeds(z[j][i], zBound)
+			}
+		}
+		for i := range k {
+			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
+			prod.Center()
+			for j := range n {
+				r := modQ(w[i][j] - prod[j])
+				w[i][j] = r
+				reject |= exceeds(p.lowBits(r), r0Bound)
+			}
+		}
+		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β or ‖r0‖∞ ≥ γ2 − β
+			continue
+		}
+
+		// h = MakeHint(−⟨⟨ct0⟩⟩, w − ⟨⟨cs2⟩⟩ + ⟨⟨ct0⟩⟩)
+		var ones int32
+		for i := range k {
+			poly.MulInverse32(&prod, &cHat, &sk.t0[i])
+			prod.Center()
+			for j := range n {
+				ct0 := prod[j]
+				reject |= exceeds(ct0, p.γ2)
+				hb := p.makeHint(modQ(w[i][j]+ct0), w[i][j])
+				hint[i][j] = uint8(hb)
+				ones += hb
+			}
+		}
+		reject |= int32(p.ω-int(ones)) >> 31
+		if reject != 0 { // FIPS 204, Algorithm 7, line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints
+			continue
+		}
+		err := p.sigEncode(sig, cTilde[:p.cTilde], z[:l], &hint)
+		clear(y[:])
+		clear(yHat[:])
+		clear(ρpp[:])
+		return err
+	}
+}

@@ -1,0 +1,257 @@
+package mldsa
+
+import (
+	"compress/gzip"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/moduletto/moduletto/ntt/ntttest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hexBytes decodes a hex string field of a vector file (either case).
+type hexBytes []byte
+
+func (h *hexBytes) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := hex.DecodeString(s)
+	*h = v
+	return err
+}
+
+// readVectors decodes testdata/name (gzipped JSON) into v.
+func readVectors(t *testing.T, name string, v any) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	require.NoError(t, json.NewDecoder(zr).Decode(v))
+}
+
+// formatMPrime returns M′ = 0 ‖ |ctx| ‖ ctx ‖ M (FIPS 204, Algorithm 2,
+// line 10): the transcription the ACVP "external" groups are checked with.
+func formatMPrime(msg, ctx []byte) []byte {
+	return append(append([]byte{0, byte(len(ctx))}, ctx...), msg...)
+}
+
+// signWithRnd signs μ with a given rnd through the same path as
+// SignExternalMu.
+func signWithRnd(t *testing.T, sk *PrivateKey, μ []byte, rnd []byte) []byte {
+	t.Helper()
+	require.Len(t, μ, MuSize)
+	require.Len(t, rnd, 32)
+	sig := make([]byte, sk.pub.p.sigSize)
+	require.NoError(t, sk.signInternal(sig, (*[MuSize]byte)(μ), (*[32]byte)(rnd)))
+	return sig
+}
+
+type acvpKeyGen struct {
+	TestGroups []struct {
+		TgID         int    `json:"tgId"`
+		ParameterSet string `json:"parameterSet"`
+		Tests        []struct {
+			TcID int      `json:"tcId"`
+			Seed hexBytes `json:"seed"`
+			Pk   hexBytes `json:"pk"`
+			Sk   hexBytes `json:"sk"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestACVPKeyGen(t *testing.T) {
+	var v acvpKeyGen
+	readVectors(t, "ML-DSA-keyGen-FIPS204.json.gz", &v)
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		count := 0
+		for _, g := range v.TestGroups {
+			require.Equal(t, "ML-DSA-65", g.ParameterSet)
+			for _, tc := range g.Tests {
+				sk, err := NewPrivateKey(MLDSA65(), tc.Seed)
+				require.NoError(t, err, "tcId %d", tc.TcID)
+				assert.Equal(t, []byte(tc.Pk), sk.PublicKeyBytes(), "tcId %d: pk", tc.TcID)
+				assert.Equal(t, []byte(tc.Sk), sk.ExpandedBytes(), "tcId %d: sk", tc.TcID)
+
+				skx, err := NewPrivateKeyFromExpanded(MLDSA65(), tc.Sk)
+				require.NoError(t, err, "tcId %d: import sk", tc.TcID)
+				assert.Equal(t, []byte(tc.Pk), skx.PublicKeyBytes(), "tcId %d: pk from expanded sk", tc.TcID)
+				assert.Equal(t, []byte(tc.Sk), skx.ExpandedBytes(), "tcId %d: sk round trip", tc.TcID)
+				assert.Nil(t, skx.Bytes(), "an expanded key has no seed")
+				assert.True(t, skx.Equal(sk), "tcId %d: keys equal", tc.TcID)
+
+				_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), tc.Seed, tc.Sk)
+				assert.NoError(t, err, "tcId %d: seed and sk agree", tc.TcID)
+				count++
+			}
+		}
+		t.Logf("ACVP keyGen: %d ML-DSA-65 cases passed", count)
+		assert.Equal(t, 25, count)
+	})
+}
+
+type acvpSigGen struct {
+	TestGroups []struct {
+		TgID               int    `json:"tgId"`
+		ParameterSet       string `json:"parameterSet"`
+		Deterministic      bool   `json:"deterministic"`
+		SignatureInterface string `json:"signatureInterface"`
+		PreHash            string `json:"preHash"`
+		ExternalMu         bool   `json:"externalMu"`
+		Tests              []struct {
+			TcID      int      `json:"tcId"`
+			Message   hexBytes `json:"message"`
+			Mu        hexBytes `json:"mu"`
+			Rnd       hexBytes `json:"rnd"`
+			Sk        hexBytes `json:"sk"`
+			Context   hexBytes `json:"context"`
+			HashAlg   string   `json:"hashAlg"`
+			Signature hexBytes `json:"signature"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestACVPSigGen(t *testing.T) {
+	var v acvpSigGen
+	readVectors(t, "ML-DSA-sigGen-FIPS204.json.gz", &v)
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		counts := map[string]int{}
+		for _, g := range v.TestGroups {
+			require.Equal(t, "ML-DSA-65", g.ParameterSet)
+			for _, tc := range g.Tests {
+				sk, err := NewPrivateKeyFromExpanded(MLDSA65(), tc.Sk)
+				require.NoError(t, err, "tgId %d tcId %d", g.TgID, tc.TcID)
+				pk := sk.PublicKey()
+				rnd := make([]byte, 32)
+				if !g.Deterministic {
+					rnd = tc.Rnd
+				}
+				var sig []byte
+				kind := g.SignatureInterface
+				switch {
+				case g.SignatureInterface == "external" && g.PreHash == "preHash":
+					kind = "external/preHash"
+					sig = hashSignWithRnd(t, sk, tc.Message, tc.Context, tc.HashAlg, rnd)
+					if sig == nil {
+						counts["skipped (HashML-DSA not implemented)"]++
+						continue
+					}
+					assert.NoError(t, VerifyHash(pk, tc.Message, sig, tc.HashAlg, string(tc.Context)), "tcId %d: verify", tc.TcID)
+				case g.SignatureInterface == "external":
+					kind = "external/pure"
+					sig, err = SignInternal(sk, formatMPrime(tc.Message, tc.Context), rnd)
+					require.NoError(t, err)
+					opts := &Options{Context: string(tc.Context)}
+					if g.Deterministic {
+						sig2, err := sk.SignDeterministic(tc.Message, opts)
+						require.NoError(t, err)
+						assert.Equal(t, []byte(tc.Signature), sig2, "tcId %d: SignDeterministic", tc.TcID)
+					}
+					assert.NoError(t, Verify(pk, tc.Message, sig, opts), "tcId %d: verify", tc.TcID)
+				case g.ExternalMu:
+					kind = "internal/externalMu"
+					if g.Deterministic {
+						sig, err = SignExternalMuDeterministic(sk, tc.Mu)
+						require.NoError(t, err)
+					} else {
+						sig = signWithRnd(t, sk, tc.Mu, rnd)
+					}
+					assert.NoError(t, VerifyExternalMu(pk, tc.Mu, sig), "tcId %d: verify", tc.TcID)
+				default:
+					kind = "internal/message"
+					sig, err = SignInternal(sk, tc.Message, rnd)
+					require.NoError(t, err)
+					assert.NoError(t, VerifyInternal(pk, tc.Message, sig), "tcId %d: verify", tc.TcID)
+				}
+				if g.Deterministic {
+					kind += "/deterministic"
+				} else {
+					kind += "/hedged"
+				}
+				assert.Equal(t, []byte(tc.Signature), sig, "tgId %d tcId %d (%s)", g.TgID, tc.TcID, kind)
+				counts[kind]++
+			}
+		}
+		total := 0
+		for kind, c := range counts {
+			t.Logf("ACVP sigGen %s: %d", kind, c)
+			total += c
+		}
+		assert.Equal(t, 120, total)
+	})
+}
+
+type acvpSigVer struct {
+	TestGroups []struct {
+		TgID               int    `json:"tgId"`
+		ParameterSet       string `json:"parameterSet"`
+		SignatureInterface string `json:"signatureInterface"`
+		PreHash            string `json:"preHash"`
+		ExternalMu         bool   `json:"externalMu"`
+		Tests              []struct {
+			TcID       int      `json:"tcId"`
+			TestPassed bool     `json:"testPassed"`
+			Pk         hexBytes `json:"pk"`
+			Message    hexBytes `json:"message"`
+			Mu         hexBytes `json:"mu"`
+			Context    hexBytes `json:"context"`
+			HashAlg    string   `json:"hashAlg"`
+			Signature  hexBytes `json:"signature"`
+			Reason     string   `json:"reason"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestACVPSigVer(t *testing.T) {
+	var v acvpSigVer
+	readVectors(t, "ML-DSA-sigVer-FIPS204.json.gz", &v)
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		counts := map[string]int{}
+		for _, g := range v.TestGroups {
+			require.Equal(t, "ML-DSA-65", g.ParameterSet)
+			for _, tc := range g.Tests {
+				pk, err := NewPublicKey(MLDSA65(), tc.Pk)
+				require.NoError(t, err, "tcId %d", tc.TcID)
+				var kind string
+				switch {
+				case g.SignatureInterface == "external" && g.PreHash == "preHash":
+					kind = "external/preHash"
+					if !hashMLDSAImplemented {
+						counts["skipped (HashML-DSA not implemented)"]++
+						continue
+					}
+					err = VerifyHash(pk, tc.Message, tc.Signature, tc.HashAlg, string(tc.Context))
+				case g.SignatureInterface == "external":
+					kind = "external/pure"
+					err = Verify(pk, tc.Message, tc.Signature, &Options{Context: string(tc.Context)})
+				case g.ExternalMu:
+					kind = "internal/externalMu"
+					err = VerifyExternalMu(pk, tc.Mu, tc.Signature)
+				default:
+					kind = "internal/message"
+					err = VerifyInternal(pk, tc.Message, tc.Signature)
+				}
+				if tc.TestPassed {
+					assert.NoError(t, err, "tgId %d tcId %d (%s): %s", g.TgID, tc.TcID, kind, tc.Reason)
+					counts[kind+"/valid"]++
+				} else {
+					assert.Error(t, err, "tgId %d tcId %d (%s): %s", g.TgID, tc.TcID, kind, tc.Reason)
+					counts[kind+"/invalid"]++
+				}
+			}
+		}
+		total := 0
+		for kind, c := range counts {
+			t.Logf("ACVP sigVer %s: %d", kind, c)
+			total += c
+		}
+		assert.Equal(t, 60, total)
+	})
+}
