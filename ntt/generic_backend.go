@@ -43,7 +43,7 @@ func newGeneric16() *generic16 {
 func newGeneric32() *generic32 {
 	e := mustEngine(Spec{Q: params.MLDSAQ, N: params.MLDSAN, Layers: params.MLDSALayers, Zeta: params.MLDSAZeta})
 	p := e.Params()
-	return &generic32{e: e, p: p, r: p.R(), rInv: p.Inverse(p.R()), liftOffset: 256 * params.MLDSAQ}
+	return &generic32{e: e, p: p, r: p.R(), rInv: p.Inverse(p.R()), liftOffset: 512 * params.MLDSAQ}
 }
 
 func mustEngine(s Spec) *Engine {

@@ -1,0 +1,319 @@
+package ntt_test
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/ntt/ntttest"
+)
+
+// These tests compare every backend of the fixed-size engines with the
+// generic Engine for the same spec, after normalising mod q and applying the
+// Montgomery factors of docs/HACKING.md, and check that every output lies
+// in the range its Bounds comment promises. Inputs: random within the
+// contract, and extremes (all 0, all q−1, all ± the input bound, a single
+// impulse at each position).
+
+// montFactor returns 2^rBits mod q and its inverse, by math/big.
+func montFactor(rBits uint, q int64) (r, rInv uint64) {
+	R := new(big.Int).Lsh(big.NewInt(1), rBits)
+	Q := big.NewInt(q)
+	return new(big.Int).Mod(R, Q).Uint64(), new(big.Int).ModInverse(R, Q).Uint64()
+}
+
+// inputs16 returns named polynomials with |p[i]| ≤ bound (and 0 ≤ p[i] when
+// bound < 0 is not wanted): random, constant extremes and impulses.
+func inputs16(rng *rand.Rand, bound int16) map[string]*[256]int16 {
+	in := map[string]*[256]int16{}
+	add := func(name string, f func(i int) int16) {
+		var p [256]int16
+		for i := range p {
+			p[i] = f(i)
+		}
+		in[name] = &p
+	}
+	for r := range 8 {
+		add(fmt.Sprintf("random%d", r), func(int) int16 { return int16(rng.IntN(2*int(bound)+1) - int(bound)) })
+	}
+	add("zero", func(int) int16 { return 0 })
+	add("q-1", func(int) int16 { return min(q16-1, bound) })
+	add("+bound", func(int) int16 { return bound })
+	add("-bound", func(int) int16 { return -bound })
+	add("alternating", func(i int) int16 { return bound * int16(1-2*(i&1)) })
+	for pos := range 256 {
+		add(fmt.Sprintf("impulse%d", pos), func(i int) int16 {
+			if i == pos {
+				return bound
+			}
+			return 0
+		})
+	}
+	return in
+}
+
+func inputs32(rng *rand.Rand, bound int32) map[string]*[256]int32 {
+	in := map[string]*[256]int32{}
+	add := func(name string, f func(i int) int32) {
+		var p [256]int32
+		for i := range p {
+			p[i] = f(i)
+		}
+		in[name] = &p
+	}
+	for r := range 8 {
+		add(fmt.Sprintf("random%d", r), func(int) int32 { return int32(rng.Int64N(2*int64(bound)+1) - int64(bound)) })
+	}
+	add("zero", func(int) int32 { return 0 })
+	add("q-1", func(int) int32 { return min(q32-1, bound) })
+	add("+bound", func(int) int32 { return bound })
+	add("-bound", func(int) int32 { return -bound })
+	add("alternating", func(i int) int32 { return bound * int32(1-2*(i&1)) })
+	for pos := range 256 {
+		add(fmt.Sprintf("impulse%d", pos), func(i int) int32 {
+			if i == pos {
+				return bound
+			}
+			return 0
+		})
+	}
+	return in
+}
+
+// engineOp applies op of the generic engine to x mod q (and y mod q) and
+// multiplies the result by f mod q.
+func engineOp(e *ntt.Engine, q int64, f uint64, op string, x, y []uint64) []uint64 {
+	n := len(x)
+	a, b := make([]uint32, n), make([]uint32, n)
+	for i := range x {
+		a[i] = uint32(x[i])
+		if y != nil {
+			b[i] = uint32(y[i])
+		}
+	}
+	switch op {
+	case "Forward":
+		e.Forward(a)
+	case "Inverse":
+		e.Inverse(a)
+	case "Mul":
+		e.Mul(a, a, b)
+	}
+	r := make([]uint64, n)
+	for i, v := range a {
+		r[i] = uint64(v) * f % uint64(q)
+	}
+	return r
+}
+
+func scale(x []uint64, f uint64, q int64) []uint64 {
+	r := make([]uint64, len(x))
+	for i, v := range x {
+		r[i] = v * f % uint64(q)
+	}
+	return r
+}
+
+func addMod(x, y []uint64, q int64) []uint64 {
+	r := make([]uint64, len(x))
+	for i := range x {
+		r[i] = (x[i] + y[i]) % uint64(q)
+	}
+	return r
+}
+
+func assertRange16(t *testing.T, p *[256]int16, lo, hi int, what string) {
+	t.Helper()
+	for i, v := range p {
+		if int(v) < lo || int(v) > hi {
+			assert.Failf(t, "bound violated", "%s: p[%d] = %d not in [%d, %d]", what, i, v, lo, hi)
+			return
+		}
+	}
+}
+
+func assertRange32(t *testing.T, p *[256]int32, lo, hi int64, what string) {
+	t.Helper()
+	for i, v := range p {
+		if int64(v) < lo || int64(v) > hi {
+			assert.Failf(t, "bound violated", "%s: p[%d] = %d not in [%d, %d]", what, i, v, lo, hi)
+			return
+		}
+	}
+}
+
+func TestBackends16(t *testing.T) {
+	e, err := ntt.NewEngine(ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17})
+	require.NoError(t, err)
+	r, rInv := montFactor(16, q16)
+	const mulBound = 2002
+	ntttest.ForEachBackend16(t, func(t *testing.T) {
+		rng := newRand(1616)
+		t.Run("Forward16", func(t *testing.T) {
+			for name, in := range inputs16(rng, 1<<14) {
+				p := *in
+				ntt.Forward16(&p)
+				assert.Equal(t, engineOp(e, q16, 1, "Forward", poly16ToU64(in), nil), poly16ToU64(&p), name)
+				assertRange16(t, &p, 0, q16-1, name)
+			}
+		})
+		t.Run("InverseMont16", func(t *testing.T) {
+			for name, in := range inputs16(rng, 1<<14-1) {
+				p := *in
+				ntt.InverseMont16(&p)
+				assert.Equal(t, engineOp(e, q16, r, "Inverse", poly16ToU64(in), nil), poly16ToU64(&p), name)
+				assertRange16(t, &p, -(q16 - 1), q16-1, name)
+			}
+		})
+		t.Run("MulMont16", func(t *testing.T) {
+			as, bs := inputs16(rng, q16-1), inputs16(rng, q16-1)
+			for name, a := range as {
+				b := bs[name]
+				var c [256]int16
+				ntt.MulMont16(&c, a, b)
+				assert.Equal(t, engineOp(e, q16, rInv, "Mul", poly16ToU64(a), poly16ToU64(b)), poly16ToU64(&c), name)
+				assertRange16(t, &c, -mulBound, mulBound, name)
+			}
+		})
+		t.Run("MulAccMont16", func(t *testing.T) {
+			as, bs, cs := inputs16(rng, q16-1), inputs16(rng, q16-1), inputs16(rng, 1<<15-1-mulBound)
+			for name, a := range as {
+				b, c := bs[name], *cs[name]
+				ntt.MulAccMont16(&c, a, b)
+				prod := engineOp(e, q16, rInv, "Mul", poly16ToU64(a), poly16ToU64(b))
+				assert.Equal(t, addMod(poly16ToU64(cs[name]), prod, q16), poly16ToU64(&c), name)
+				for i := range c {
+					assert.LessOrEqual(t, abs(int(c[i])), abs(int(cs[name][i]))+mulBound, "%s: |c'[%d]|", name, i)
+				}
+			}
+		})
+		t.Run("Reduce16", func(t *testing.T) {
+			for name, in := range inputs16(rng, 1<<15-1) {
+				p := *in
+				ntt.Reduce16(&p)
+				assert.Equal(t, poly16ToU64(in), poly16ToU64(&p), name)
+				assertRange16(t, &p, 0, q16-1, name)
+			}
+			var p [256]int16
+			for i := range p {
+				p[i] = int16(-1<<15 + 256*i) // including −2^15
+			}
+			in := p
+			ntt.Reduce16(&p)
+			assert.Equal(t, poly16ToU64(&in), poly16ToU64(&p))
+			assertRange16(t, &p, 0, q16-1, "ramp")
+		})
+		t.Run("ToMont16", func(t *testing.T) {
+			for name, in := range inputs16(rng, 1<<15-1) {
+				p := *in
+				ntt.ToMont16(&p)
+				assert.Equal(t, scale(poly16ToU64(in), r, q16), poly16ToU64(&p), name)
+				assertRange16(t, &p, -(q16 - 1), q16-1, name)
+			}
+		})
+	})
+}
+
+func TestBackends32(t *testing.T) {
+	e, err := ntt.NewEngine(ntt.Spec{Q: q32, N: 256, Layers: 8, Zeta: 1753})
+	require.NoError(t, err)
+	r, rInv := montFactor(32, q32)
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		rng := newRand(3232)
+		t.Run("Forward32", func(t *testing.T) {
+			for _, bound := range []int32{q32 - 1, 1<<31 - 6*q32 - 1} {
+				for name, in := range inputs32(rng, bound) {
+					p := *in
+					ntt.Forward32(&p)
+					assert.Equal(t, engineOp(e, q32, 1, "Forward", poly32ToU64(in), nil), poly32ToU64(&p), name)
+					assertRange32(t, &p, -int64(bound)-6*q32+1, int64(bound)+6*q32-1, name)
+				}
+			}
+		})
+		t.Run("InverseMont32", func(t *testing.T) {
+			for name, in := range inputs32(rng, 1<<23-1) {
+				p := *in
+				ntt.InverseMont32(&p)
+				assert.Equal(t, engineOp(e, q32, r, "Inverse", poly32ToU64(in), nil), poly32ToU64(&p), name)
+				assertRange32(t, &p, -(q32 - 1), q32-1, name)
+			}
+		})
+		t.Run("MulMont32", func(t *testing.T) {
+			as, bs := inputs32(rng, 16*q32-1), inputs32(rng, 16*q32-1)
+			for name, a := range as {
+				b := bs[name]
+				var c [256]int32
+				ntt.MulMont32(&c, a, b)
+				assert.Equal(t, engineOp(e, q32, rInv, "Mul", poly32ToU64(a), poly32ToU64(b)), poly32ToU64(&c), name)
+				assertRange32(t, &c, -(q32 - 1), q32-1, name)
+			}
+		})
+		t.Run("MulAccMont32", func(t *testing.T) {
+			as, bs, cs := inputs32(rng, 16*q32-1), inputs32(rng, 16*q32-1), inputs32(rng, 1<<31-q32-1)
+			for name, a := range as {
+				b, c := bs[name], *cs[name]
+				ntt.MulAccMont32(&c, a, b)
+				prod := engineOp(e, q32, rInv, "Mul", poly32ToU64(a), poly32ToU64(b))
+				assert.Equal(t, addMod(poly32ToU64(cs[name]), prod, q32), poly32ToU64(&c), name)
+				for i := range c {
+					assert.Less(t, abs(int(c[i])), abs(int(cs[name][i]))+q32, "%s: |c'[%d]|", name, i)
+				}
+			}
+		})
+		t.Run("Reduce32", func(t *testing.T) {
+			for name, in := range inputs32(rng, 1<<31-1<<22-1) {
+				p := *in
+				ntt.Reduce32(&p)
+				assert.Equal(t, poly32ToU64(in), poly32ToU64(&p), name)
+				assertRange32(t, &p, -6283009, 6283008, name)
+			}
+			var p [256]int32
+			p[0] = -1 << 31
+			in := p
+			ntt.Reduce32(&p)
+			assert.Equal(t, poly32ToU64(&in), poly32ToU64(&p))
+			assertRange32(t, &p, -6283009, 6283008, "min int32")
+		})
+		t.Run("Freeze32", func(t *testing.T) {
+			for name, in := range inputs32(rng, 1<<31-1<<22-1) {
+				p := *in
+				ntt.Freeze32(&p)
+				assert.Equal(t, poly32ToU64(in), poly32ToU64(&p), name)
+				assertRange32(t, &p, 0, q32-1, name)
+			}
+		})
+		t.Run("CAddQ32", func(t *testing.T) {
+			for name, in := range inputs32(rng, q32-1) {
+				p := *in
+				ntt.CAddQ32(&p)
+				assert.Equal(t, poly32ToU64(in), poly32ToU64(&p), name)
+				assertRange32(t, &p, 0, q32-1, name)
+			}
+			var p [256]int32
+			p[0], p[1] = -q32, q32-1
+			ntt.CAddQ32(&p)
+			assert.Equal(t, int32(0), p[0])
+			assert.Equal(t, int32(q32-1), p[1])
+		})
+		t.Run("ToMont32", func(t *testing.T) {
+			for name, in := range inputs32(rng, 1<<31-1) {
+				p := *in
+				ntt.ToMont32(&p)
+				assert.Equal(t, scale(poly32ToU64(in), r, q32), poly32ToU64(&p), name)
+				assertRange32(t, &p, -(q32 - 1), q32-1, name)
+			}
+		})
+	})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
