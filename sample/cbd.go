@@ -15,25 +15,25 @@ import (
 // as q−η … q−1). eta must be 2 or 3 and len(b) = 64·eta; it panics
 // otherwise (a programming error, not bad input).
 //
-// Constant time: b is secret. The bit counts use masks and shifts, the
+// Constant time: b is secret. The bit counts use masks and shifts and the
 // reduction mod q adds q under a sign mask; nothing branches on or indexes
 // by the bits of b.
 func SamplePolyCBD(dst *poly.Poly16, b []byte, eta int) {
 	switch {
 	case eta == 2 && len(b) == 128:
-		cbd2(dst, (*[128]byte)(b))
+		cbd2((*[poly.N]int16)(dst), (*[128]byte)(b))
 	case eta == 3 && len(b) == 192:
-		cbd3(dst, (*[192]byte)(b))
+		cbd3((*[poly.N]int16)(dst), (*[192]byte)(b))
 	default:
 		panic("sample: SamplePolyCBD needs η ∈ {2, 3} and len(b) = 64·η")
 	}
 }
 
 // cbd2 is SamplePolyCBD_2: 4 bytes give 8 coefficients of 4 bits each.
-func cbd2(dst *poly.Poly16, b *[128]byte) {
+func cbd2(dst *[poly.N]int16, b *[128]byte) {
 	for w := range 32 {
 		t := binary.LittleEndian.Uint32(b[4*w:])
-		// Each 2-bit field of d holds the sum of the two bits above it in t.
+		// Each 2-bit field of d holds the sum of the two bits of t above it.
 		d := t&0x55555555 + t>>1&0x55555555
 		for c := range 8 {
 			x := int16(d >> (4 * c) & 3)
@@ -44,10 +44,10 @@ func cbd2(dst *poly.Poly16, b *[128]byte) {
 }
 
 // cbd3 is SamplePolyCBD_3: 3 bytes give 4 coefficients of 6 bits each.
-func cbd3(dst *poly.Poly16, b *[192]byte) {
+func cbd3(dst *[poly.N]int16, b *[192]byte) {
 	for w := range 64 {
 		t := uint32(b[3*w]) | uint32(b[3*w+1])<<8 | uint32(b[3*w+2])<<16
-		// Each 3-bit field of d holds the sum of three bits of t.
+		// Each 3-bit field of d holds the sum of the three bits of t above it.
 		d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
 		for c := range 4 {
 			x := int16(d >> (6 * c) & 7)
@@ -67,56 +67,52 @@ func canonical16(a int16) int16 {
 // PRF implements PRF_η, FIPS 203, Section 4.1, equation (4.3): it writes
 // SHAKE256(s‖b) into out. FIPS 203 reads 64·η bytes; any len(out) is allowed.
 func PRF(out []byte, s *[32]byte, b byte) {
-	var in [33]byte
+	var in [66]byte
 	prfInput(&in, s, b)
-	h := sha3.NewSHAKE256()
-	h.Write(in[:])
+	h := *sha3.NewSHAKE256()
+	h.Write(in[:33])
 	h.Read(out)
 }
 
-// SampleNoise fills dst with SamplePolyCBD_η(PRF_η(σ, n)), the noise
+// SampleNoise fills dst with SamplePolyCBD_η(PRF_η(σ, n)), a noise
 // polynomial of FIPS 203, Algorithm 13, lines 9 and 13 and Algorithm 14,
-// lines 10, 14 and 17. Coefficients are canonical, in [0, q); eta is 2 or 3.
-// Constant time in σ.
+// lines 10, 14 and 17. Coefficients are canonical, in [0, q); eta must be 2
+// or 3, it panics otherwise. Constant time in σ.
 func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
-	var buf [192]byte
-	PRF(buf[:64*eta], sigma, n)
-	SamplePolyCBD(dst, buf[:64*eta], eta)
+	g := group{kind: cbdSampler(eta)}
+	prfInput(g.next(), sigma, n)
+	g.add16((*[poly.N]int16)(dst))
+	g.run()
 }
 
 // SampleNoiseVector fills dst[r] with SampleNoise(σ, n0+r, η) for every r,
-// four polynomials at a time through shakeX4. K-PKE.KeyGen draws s and e
-// with one call when they lie next to each other in memory (n0 = 0,
-// len(dst) = 2k); K-PKE.Encrypt draws r with n0 = 0, e1 with n0 = k and e2
-// with n0 = 2k. Coefficients are canonical, in [0, q); eta is 2 or 3.
-// Constant time in σ.
+// four polynomials at a time. K-PKE.KeyGen draws s and e with one call when
+// they lie next to each other in memory (n0 = 0, len(dst) = 2k);
+// K-PKE.Encrypt draws r with n0 = 0, e1 with n0 = k and e2 with n0 = 2k.
+// The nonce n0+r wraps mod 256. Coefficients are canonical, in [0, q); eta
+// must be 2 or 3, it panics otherwise. Constant time in σ.
 func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
-	if eta != 2 && eta != 3 {
-		panic("sample: SampleNoiseVector needs η ∈ {2, 3}")
+	g := group{kind: cbdSampler(eta)}
+	for r := range dst {
+		prfInput(g.next(), sigma, n0+byte(r))
+		g.add16((*[poly.N]int16)(&dst[r]))
 	}
-	var (
-		x    shakeX4
-		in   [lanes][33]byte
-		outs [lanes][192]byte
-		ins  [lanes][]byte
-		bufs [lanes][]byte
-	)
-	for start := 0; start < len(dst); start += lanes {
-		g := min(lanes, len(dst)-start)
-		for l := range g {
-			prfInput(&in[l], sigma, n0+byte(start+l))
-			ins[l], bufs[l] = in[l][:], outs[l][:64*eta]
-		}
-		x.absorb256(ins[:g])
-		x.read(bufs[:g])
-		for l := range g {
-			SamplePolyCBD(&dst[start+l], bufs[l], eta)
-		}
-	}
+	g.run()
 }
 
-// prfInput writes s‖b, the 33-byte input of PRF_η.
-func prfInput(in *[33]byte, s *[32]byte, b byte) {
+// cbdSampler returns the group kind of SamplePolyCBD_η ∘ PRF_η for η.
+func cbdSampler(eta int) sampler {
+	switch eta {
+	case 2:
+		return samplerCBD2
+	case 3:
+		return samplerCBD3
+	}
+	panic("sample: SampleNoise and SampleNoiseVector need η ∈ {2, 3}")
+}
+
+// prfInput writes s‖b, the 33-byte input of PRF_η, into the start of in.
+func prfInput(in *[66]byte, s *[32]byte, b byte) {
 	copy(in[:32], s[:])
 	in[32] = b
 }

@@ -21,56 +21,43 @@ import (
 // depends on it: FIPS 204 accepts this data-dependent loop. The placement
 // itself is constant time: c is kept as two 256-bit masks (nonzero, negative)
 // and c_i ← c_j, c_j ← (−1)^h[i+τ−256] touch all four words of each mask
-// under equality masks, so no memory index depends on j. The masks are
+// under equality masks (shifts by j mod 64 are constant-time instructions),
+// so no memory index depends on j. The masks are
 // expanded into dst at the end.
 func SampleInBall(dst *poly.Poly32, cTilde []byte, tau int) {
 	if tau < 1 || tau > 64 {
 		panic("sample: SampleInBall needs 1 ≤ τ ≤ 64")
 	}
-	h := *sha3.NewSHAKE256()
-	h.Write(cTilde)
-	var buf [rate256]byte
-	h.Read(buf[:])
-	signs := binary.LittleEndian.Uint64(buf[:8])
-	pos := 8
-
+	var stream ballStream
+	signs := stream.init(cTilde)
 	var nonzero, negative [4]uint64
 	for i := poly.N - tau; i < poly.N; i++ {
-		// Rejection sampling of j ≤ i: branches on the stream (see above).
-		var j int
-		for {
-			if pos == rate256 {
-				h.Read(buf[:])
-				pos = 0
-			}
-			j = int(buf[pos])
-			pos++
-			if j <= i {
-				break
-			}
-		}
+		j := stream.position(i)
 		// c_i ← c_j. Position i is public and still zero.
 		bitJ := uint(j) & 63
+		var inWord [4]uint64 // all ones for the word holding bit j
 		var nzWord, negWord uint64
 		for w := range 4 {
-			m := wordMask(w, j>>6)
-			nzWord |= nonzero[w] & m
-			negWord |= negative[w] & m
+			inWord[w] = wordMask(w, j>>6)
+			nzWord |= nonzero[w] & inWord[w]
+			negWord |= negative[w] & inWord[w]
 		}
 		nonzero[i>>6] |= (nzWord >> bitJ & 1) << (uint(i) & 63)
 		negative[i>>6] |= (negWord >> bitJ & 1) << (uint(i) & 63)
 		// c_j ← (−1)^h[i+τ−256], overwriting c_i if j = i.
 		sign := -(signs >> uint(i+tau-poly.N) & 1) // all ones if negative
 		for w := range 4 {
-			bit := wordMask(w, j>>6) & (1 << bitJ)
+			bit := inWord[w] & (1 << bitJ)
 			nonzero[w] |= bit
 			negative[w] = negative[w]&^bit | bit&sign
 		}
 	}
-	for k := range poly.N {
-		nz := int32(nonzero[k>>6] >> (uint(k) & 63) & 1)
-		neg := int32(negative[k>>6] >> (uint(k) & 63) & 1)
-		dst[k] = nz - 2*neg
+	for w := range 4 {
+		nz, neg := nonzero[w], negative[w]
+		for k := 64 * w; k < 64*w+64; k++ {
+			dst[k] = int32(nz&1) - 2*int32(neg&1)
+			nz, neg = nz>>1, neg>>1
+		}
 	}
 }
 
@@ -79,4 +66,37 @@ func SampleInBall(dst *poly.Poly32, cTilde []byte, tau int) {
 func wordMask(w, v int) uint64 {
 	d := uint64(w ^ v) // zero iff equal, else in 1..3
 	return -((d - 1) >> 63)
+}
+
+// ballStream is the stream H(c̃) of SampleInBall, FIPS 204, Algorithm 29.
+type ballStream struct {
+	h   sha3.SHAKE
+	buf [rate256]byte
+	pos int
+}
+
+// init absorbs c̃ and returns the first 8 bytes of H(c̃), the sign bits h,
+// as a little-endian integer (bit k is h[k]).
+func (s *ballStream) init(cTilde []byte) uint64 {
+	s.h = *sha3.NewSHAKE256()
+	s.h.Write(cTilde)
+	s.h.Read(s.buf[:])
+	s.pos = 8
+	return binary.LittleEndian.Uint64(s.buf[:8])
+}
+
+// position returns the next byte j ≤ i of the stream, skipping larger ones
+// (Algorithm 29, lines 5–8). Rejection sampling: branches on the stream.
+func (s *ballStream) position(i int) int {
+	for {
+		if s.pos == rate256 {
+			s.h.Read(s.buf[:])
+			s.pos = 0
+		}
+		j := int(s.buf[s.pos])
+		s.pos++
+		if j <= i {
+			return j
+		}
+	}
 }

@@ -1,59 +1,42 @@
 package sample
 
-import (
-	"github.com/moduletto/moduletto/poly"
-)
+import "github.com/moduletto/moduletto/poly"
 
 // ExpandMask implements ExpandMask, FIPS 204, Algorithm 34: for r <
 // ℓ = len(dst), dst[r] = BitUnpack(H(ρ‖IntegerToBytes(μ+r, 2), 32c), γ1−1, γ1)
 // with c = 1 + bitlen(γ1−1) bits per coefficient and H = SHAKE-256. The
 // nonce μ+r is taken mod 2^16 (IntegerToBytes keeps the low 16 bits). The
-// polynomials are sampled four at a time through shakeX4.
+// polynomials are sampled four at a time.
 //
 // Coefficients are γ1 − w for a c-bit w, so they lie in [−γ1+1, γ1]
 // (centred, not reduced mod q). gamma1 must be 2^17 or 2^19; it panics
 // otherwise. Constant time in ρ: the output length is fixed and the unpacking
 // uses shifts and masks only.
 func ExpandMask(dst []poly.Poly32, rho *[64]byte, mu uint16, gamma1 int) {
-	var c int
+	g := group{kind: maskSampler(gamma1)}
+	for r := range dst {
+		boundedInput(g.next(), rho, mu+uint16(r))
+		g.add32((*[poly.N]int32)(&dst[r]))
+	}
+	g.run()
+}
+
+// maskSampler returns the group kind of ExpandMask for γ1.
+func maskSampler(gamma1 int) sampler {
 	switch gamma1 {
 	case 1 << 17:
-		c = 18
+		return samplerMask18
 	case 1 << 19:
-		c = 20
-	default:
-		panic("sample: ExpandMask needs γ1 ∈ {2^17, 2^19}")
+		return samplerMask20
 	}
-	var (
-		x    shakeX4
-		in   [lanes][66]byte
-		outs [lanes][640]byte
-		ins  [lanes][]byte
-		bufs [lanes][]byte
-	)
-	for start := 0; start < len(dst); start += lanes {
-		g := min(lanes, len(dst)-start)
-		for l := range g {
-			boundedInput(&in[l], rho, mu+uint16(start+l))
-			ins[l], bufs[l] = in[l][:], outs[l][:32*c]
-		}
-		x.absorb256(ins[:g])
-		x.read(bufs[:g])
-		for l := range g {
-			if c == 18 {
-				unpackMask18(&dst[start+l], (*[576]byte)(bufs[l]))
-			} else {
-				unpackMask20(&dst[start+l], (*[640]byte)(bufs[l]))
-			}
-		}
-	}
+	panic("sample: ExpandMask needs γ1 ∈ {2^17, 2^19}")
 }
 
 // unpackMask18 is BitUnpack(v, 2^17−1, 2^17), FIPS 204, Algorithm 19:
 // 9 bytes hold four little-endian 18-bit values w, each giving 2^17 − w.
 //
 // Bounds: ensures −2^17 < r ≤ 2^17.
-func unpackMask18(dst *poly.Poly32, v *[576]byte) {
+func unpackMask18(dst *[poly.N]int32, v *[576]byte) {
 	const gamma1, mask = 1 << 17, 1<<18 - 1
 	for i := range poly.N / 4 {
 		b := v[9*i : 9*i+9]
@@ -71,7 +54,7 @@ func unpackMask18(dst *poly.Poly32, v *[576]byte) {
 // 5 bytes hold two little-endian 20-bit values w, each giving 2^19 − w.
 //
 // Bounds: ensures −2^19 < r ≤ 2^19.
-func unpackMask20(dst *poly.Poly32, v *[640]byte) {
+func unpackMask20(dst *[poly.N]int32, v *[640]byte) {
 	const gamma1, mask = 1 << 19, 1<<20 - 1
 	for i := range poly.N / 2 {
 		b := v[5*i : 5*i+5]

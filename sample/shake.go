@@ -17,11 +17,11 @@ const lanes = 4
 // SHAKE-256) that absorb inputs of equal length and are squeezed together.
 //
 // It is the single place where a four-way Keccak-f[1600] backend plugs in:
-// every batched sampler (SampleMatrix, SampleNoiseVector, ExpandA, ExpandS,
-// ExpandMask) reaches Keccak only through absorb128, absorb256,
-// squeezeBlocks and read. This portable version runs the lanes one after the
-// other on crypto/sha3; it lives in the caller's stack frame, so the
-// batched samplers allocate nothing.
+// every sampler except SampleInBall reaches Keccak only through a [group],
+// and a group only through absorb128, absorb256, squeezeBlocks and read.
+// This portable version runs the lanes one after the other on crypto/sha3
+// (a four-way backend may keep it for groups of one lane). It lives in the
+// caller's stack frame, so nothing is allocated.
 type shakeX4 struct {
 	h    [lanes]sha3.SHAKE
 	n    int // lanes in use, 1..4
