@@ -35,7 +35,7 @@ func demo(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, what, t)
 	}
-	fmt.Fprintf(w, "moduletto hybrid: %s → HKDF-SHA-256 → AES-256-GCM, in memory\n\n", set.name)
+	fmt.Fprintf(w, "moduletto hybrid demo: %s → HKDF-SHA-256 → AES-256-GCM, in memory\n\n", set.name)
 
 	// 1. Key generation.
 	dk, err := set.generateKey()
@@ -44,21 +44,21 @@ func demo(w io.Writer) error {
 	}
 	ek := dk.Encapsulator()
 	d := median(func() { set.generateKey() })
-	step("key generation", fmt.Sprintf("seed %d B (private key file), encapsulation key %d B (public)", len(dk.Bytes()), len(ek.Bytes())), d)
+	step("key generation", fmt.Sprintf("%d B seed (private), %d B encapsulation key (public)", len(dk.Bytes()), len(ek.Bytes())), d)
 
 	// 2. Encapsulation and decapsulation on their own.
 	sharedKey, kemCT := ek.Encapsulate()
-	step("encapsulate", fmt.Sprintf("KEM ciphertext %d B, shared key %d B", len(kemCT), len(sharedKey)), median(func() { ek.Encapsulate() }))
+	step("encapsulate", fmt.Sprintf("%d B KEM ciphertext, %d B shared key", len(kemCT), len(sharedKey)), median(func() { ek.Encapsulate() }))
 	again, err := dk.Decapsulate(kemCT)
 	if err != nil || subtle.ConstantTimeCompare(again, sharedKey) != 1 {
 		return errors.New("decapsulation did not recover the shared key")
 	}
-	step("decapsulate", "recovers the same shared key", median(func() { dk.Decapsulate(kemCT) }))
+	step("decapsulate", "the same shared key recovered", median(func() { dk.Decapsulate(kemCT) }))
 
 	// 3. Key derivation as the file format does it.
 	h := &header{set: set, chunkShift: defaultChunkShift, kemCT: kemCT}
 	raw := h.marshal()
-	step("HKDF-SHA-256", "32 B AES key; info binds the header (KEM ciphertext, salt) and the encapsulation key",
+	step("HKDF-SHA-256", "32 B AES key bound to the header and the encapsulation key",
 		median(func() { deriveKey(sharedKey, raw, ek.Bytes(), h.salt[:]) }))
 
 	// 4. The whole message through the file format.
@@ -68,7 +68,7 @@ func demo(w io.Writer) error {
 	}
 	sealed := file.Bytes()
 	headerLen := fixedHeader + set.ciphertextSize + saltSize
-	step("encrypt", fmt.Sprintf("%d B message → %d B file (header %d B, one chunk %d B)",
+	step("encrypt", fmt.Sprintf("%d B message → %d B file (%d B header + %d B chunk)",
 		len(demoMessage), len(sealed), headerLen, len(sealed)-headerLen),
 		median(func() { encrypt(io.Discard, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift) }))
 	var plain bytes.Buffer
@@ -78,7 +78,7 @@ func demo(w io.Writer) error {
 	if plain.String() != demoMessage {
 		return errors.New("decryption returned a different message")
 	}
-	step("decrypt", fmt.Sprintf("message recovered: %q", shorten(plain.String(), 32)),
+	step("decrypt", fmt.Sprintf("%q recovered", shorten(plain.String(), 24)),
 		median(func() { decrypt(io.Discard, bytes.NewReader(sealed), set, dk) }))
 	tw.Flush()
 
@@ -90,7 +90,8 @@ func demo(w io.Writer) error {
 	if err == nil {
 		return errors.New("a flipped bit in the AES-GCM ciphertext was not detected")
 	}
-	fmt.Fprintf(w, "  flip 1 bit of the AES-GCM ciphertext → GCM tag check fails:\n      %v\n", err)
+	fmt.Fprintf(w, "  tamper: flip 1 bit of the AES-GCM ciphertext\n")
+	fmt.Fprintf(w, "      → the GCM tag fails: %v\n", err)
 
 	// 6. A flipped bit in the KEM ciphertext: implicit rejection.
 	badCT := slices.Clone(kemCT)
@@ -108,10 +109,10 @@ func demo(w io.Writer) error {
 	if err == nil {
 		return errors.New("a flipped bit in the KEM ciphertext was not detected")
 	}
-	fmt.Fprintf(w, "  flip 1 bit of the KEM ciphertext → no error from Decapsulate, but the implicit-\n")
-	fmt.Fprintf(w, "      rejection key K̄ = J(z‖c): %x… instead of %x…, so the tag fails too:\n", rejected[:8], sharedKey[:8])
-	fmt.Fprintf(w, "      %v\n", err)
-
+	fmt.Fprintf(w, "  tamper: flip 1 bit of the KEM ciphertext\n")
+	fmt.Fprintf(w, "      → Decapsulate returns no error but the implicit-rejection key K̄ = J(z‖c):\n")
+	fmt.Fprintf(w, "        %x… instead of %x…\n", rejected[:8], sharedKey[:8])
+	fmt.Fprintf(w, "      → so the GCM tag fails too: %v\n", err)
 	fmt.Fprintf(w, "\ntimes are medians of %d runs (%s/%s, %s). Try: go run ./examples/hybrid help\n",
 		demoRuns, runtime.GOOS, runtime.GOARCH, runtime.Version())
 	return nil

@@ -2,9 +2,10 @@ package main
 
 import (
 	"crypto"
-	"crypto/mlkem"
 	"fmt"
 	"strings"
+
+	"github.com/moduletto/moduletto/kem/mlkem"
 )
 
 // seedSize is the size of an ML-KEM decapsulation key seed d‖z (FIPS 203,
@@ -20,7 +21,7 @@ type decapsulationKey interface {
 
 // kemSet describes one ML-KEM parameter set: its identifier in the file
 // header, its name in PEM types and messages, its sizes, and constructors from
-// the ML-KEM package.
+// moduletto's kem/mlkem, which has the crypto/mlkem API plus ML-KEM-512.
 type kemSet struct {
 	id                   byte   // header byte
 	name                 string // "ML-KEM-768"
@@ -36,6 +37,14 @@ type kemSet struct {
 // kemSets lists the parameter sets in header-identifier order. The sizes are
 // those of FIPS 203, Table 3.
 var kemSets = []*kemSet{
+	{
+		id: 1, name: "ML-KEM-512", bits: "512",
+		encapsulationKeySize: mlkem.EncapsulationKeySize512,
+		ciphertextSize:       mlkem.CiphertextSize512,
+		generateKey:          func() (decapsulationKey, error) { return keyOrError(mlkem.GenerateKey512()) },
+		newDecapsulationKey:  func(s []byte) (decapsulationKey, error) { return keyOrError(mlkem.NewDecapsulationKey512(s)) },
+		newEncapsulationKey:  func(b []byte) (crypto.Encapsulator, error) { return encOrError(mlkem.NewEncapsulationKey512(b)) },
+	},
 	{
 		id: 2, name: "ML-KEM-768", bits: "768",
 		encapsulationKeySize: mlkem.EncapsulationKeySize768,
