@@ -24,27 +24,27 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 
 	// Lines 3–7: Â[i, j] ← SampleNTT(ρ‖j‖i). Key generation multiplies by Â
 	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is sampled
-	// into a scratch matrix and copied transposed at the end (copying is far
-	// cheaper than sampling twice).
-	var a [maxK * maxK]poly.NTTPoly16
-	sample.SampleMatrix(a[:k*k], &ek.ρ, k, false)
+	// into the key's matrix and transposed in place at the end (swapping is
+	// far cheaper than sampling twice).
+	a := ek.aT[:k*k]
+	sample.SampleMatrix(a, &ek.ρ, k, false)
 
 	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for N = 0 … 2k−1.
 	var se [2 * maxK]poly.Poly16
-	sample.SampleNoiseVector(se[:2*k], σ, 0, p.η1)
+	sampleNoise(se[:2*k], σ, 0, p.η1)
 
 	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
 	ŝe := poly.NTTVec16(se[:2*k])
 	ŝ, ê := ŝe[:k], ŝe[k:2*k]
-	poly.MatVecNTT16(ek.t[:k], a[:k*k], ŝ)
+	poly.MatVecNTT16(ek.t[:k], a, ŝ)
 	for i := range k {
 		ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
 		s[i] = ŝ[i]
 		s[i].Normalize()
 	}
 	for i := range k {
-		for j := range k {
-			ek.aT[i*k+j] = a[j*k+i]
+		for j := i + 1; j < k; j++ {
+			a[i*k+j], a[j*k+i] = a[j*k+i], a[i*k+j]
 		}
 	}
 }
@@ -57,14 +57,10 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 
 	// Lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)), e1 ← CBD_η2(PRF(r, k…2k−1)),
 	// e2 ← CBD_η2(PRF(r, 2k)). The vectors lie next to each other in one
-	// buffer, so when η1 = η2 they are drawn with a single batched call.
+	// buffer.
 	var noise [2*maxK + 1]poly.Poly16
-	if p.η1 == p.η2 {
-		sample.SampleNoiseVector(noise[:2*k+1], r, 0, p.η1)
-	} else {
-		sample.SampleNoiseVector(noise[:k], r, 0, p.η1)
-		sample.SampleNoiseVector(noise[k:2*k+1], r, byte(k), p.η2)
-	}
+	sampleNoise(noise[:k], r, 0, p.η1)
+	sampleNoise(noise[k:2*k+1], r, byte(k), p.η2)
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
