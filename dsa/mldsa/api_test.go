@@ -1,0 +1,233 @@
+package mldsa
+
+import (
+	"bytes"
+	"crypto"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func testKey(t testing.TB, b byte) *PrivateKey {
+	t.Helper()
+	sk, err := NewPrivateKey(MLDSA65(), bytes.Repeat([]byte{b}, 32))
+	require.NoError(t, err)
+	return sk
+}
+
+func TestContextLength(t *testing.T) {
+	sk := testKey(t, 1)
+	pk := sk.PublicKey()
+	msg := []byte("message")
+	for _, tc := range []struct {
+		name string
+		n    int
+		ok   bool
+	}{{"ctx=0", 0, true}, {"ctx=255", 255, true}, {"ctx=256", 256, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := &Options{Context: strings.Repeat("c", tc.n)}
+			sig, err := sk.Sign(nil, msg, opts)
+			_, errMu := ComputeMu(MLDSA65(), pk.Bytes(), msg, opts)
+			if !tc.ok {
+				assert.ErrorIs(t, err, errContextTooLong)
+				assert.ErrorIs(t, errMu, errContextTooLong)
+				assert.ErrorIs(t, Verify(pk, msg, make([]byte, MLDSA65SignatureSize), opts), errContextTooLong)
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, errMu)
+			assert.NoError(t, Verify(pk, msg, sig, opts))
+		})
+	}
+}
+
+func TestHedgedAndDeterministic(t *testing.T) {
+	sk := testKey(t, 2)
+	pk := sk.PublicKey()
+	msg := []byte("message")
+	s1, err := sk.Sign(nil, msg, nil)
+	require.NoError(t, err)
+	s2, err := sk.SignMessage(nil, msg, &Options{})
+	require.NoError(t, err)
+	assert.NotEqual(t, s1, s2, "hedged signatures differ")
+	assert.NoError(t, Verify(pk, msg, s1, nil))
+	assert.NoError(t, Verify(pk, msg, s2, nil))
+
+	d1, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	d2 := make([]byte, MLDSA65SignatureSize)
+	require.NoError(t, sk.SignTo(d2, msg, nil, true))
+	assert.Equal(t, d1, d2, "deterministic signatures agree")
+	assert.NoError(t, Verify(pk, msg, d1, nil))
+
+	mu, err := ComputeMu(MLDSA65(), pk.Bytes(), msg, nil)
+	require.NoError(t, err)
+	m1, err := SignExternalMuDeterministic(sk, mu)
+	require.NoError(t, err)
+	assert.Equal(t, d1, m1, "external μ signs the same message representative")
+	m2, err := SignExternalMu(sk, mu)
+	require.NoError(t, err)
+	assert.NoError(t, VerifyExternalMu(pk, mu, m2))
+	assert.NoError(t, Verify(pk, msg, m2, nil))
+}
+
+func TestBadInput(t *testing.T) {
+	sk := testKey(t, 3)
+	pk := sk.PublicKey()
+	msg := []byte("message")
+	sig, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+
+	_, err = sk.Sign(nil, msg, crypto.SHA256)
+	assert.Error(t, err, "a hash in SignerOpts")
+	assert.Error(t, sk.SignTo(make([]byte, MLDSA65SignatureSize-1), msg, nil, true))
+	_, err = (&PrivateKey{}).Sign(nil, msg, nil)
+	assert.ErrorIs(t, err, errZeroPrivateKey)
+	assert.ErrorIs(t, Verify(&PublicKey{}, msg, sig, nil), errZeroPublicKey)
+	assert.ErrorIs(t, Verify(nil, msg, sig, nil), errZeroPublicKey)
+	_, err = SignExternalMu(sk, make([]byte, 63))
+	assert.Error(t, err)
+	assert.Error(t, VerifyExternalMu(pk, make([]byte, 65), sig))
+	_, err = SignInternal(sk, msg, make([]byte, 31))
+	assert.Error(t, err)
+
+	_, err = GenerateKey(Parameters{})
+	assert.ErrorIs(t, err, errInvalidParameters)
+	_, err = NewPrivateKey(Parameters{}, make([]byte, 32))
+	assert.ErrorIs(t, err, errInvalidParameters)
+	_, err = NewPublicKey(Parameters{}, pk.Bytes())
+	assert.ErrorIs(t, err, errInvalidParameters)
+	_, err = NewPrivateKeyFromExpanded(Parameters{}, nil)
+	assert.ErrorIs(t, err, errInvalidParameters)
+
+	for _, n := range []int{0, 1, MLDSA65SignatureSize - 1, MLDSA65SignatureSize + 1} {
+		assert.Error(t, Verify(pk, msg, make([]byte, n), nil), "signature of %d bytes", n)
+	}
+	for _, n := range []int{0, MLDSA65PublicKeySize - 1, MLDSA65PublicKeySize + 1} {
+		_, err := NewPublicKey(MLDSA65(), make([]byte, n))
+		assert.Error(t, err, "public key of %d bytes", n)
+	}
+
+	// Every single-bit flip of the signature is rejected (a sample of
+	// positions in each part: c̃, z, hint positions, hint counts).
+	for _, bit := range []int{0, 8*48 - 1, 8 * 48, 8 * 1000, 8*3200 + 3, 8*(3309-62) + 1, 8*3309 - 1} {
+		bad := bytes.Clone(sig)
+		bad[bit/8] ^= 1 << (bit % 8)
+		assert.Error(t, Verify(pk, msg, bad, nil), "bit %d flipped", bit)
+	}
+	assert.Error(t, Verify(pk, []byte("messagf"), sig, nil))
+	assert.Error(t, Verify(pk, msg, sig, &Options{Context: "x"}))
+}
+
+func TestExpandedKeyChecks(t *testing.T) {
+	sk := testKey(t, 4)
+	exp := sk.ExpandedBytes()
+	require.Len(t, exp, MLDSA65ExpandedPrivateKeySize)
+
+	got, err := NewPrivateKeyFromExpanded(MLDSA65(), exp)
+	require.NoError(t, err)
+	assert.True(t, got.Equal(sk))
+	assert.True(t, got.PublicKey().Equal(sk.PublicKey()))
+
+	t0Start := MLDSA65ExpandedPrivateKeySize - 6*32*13
+	for _, tc := range []struct {
+		name string
+		off  int
+		want error
+	}{
+		{"tr", 64, errExpandedTr},
+		{"t0", t0Start + 100, errExpandedT0},
+		{"s1", 128, errExpandedT0},
+		{"ρ", 0, errExpandedT0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := bytes.Clone(exp)
+			bad[tc.off] ^= 1
+			_, err := NewPrivateKeyFromExpanded(MLDSA65(), bad)
+			assert.ErrorIs(t, err, tc.want)
+			_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), sk.Bytes(), bad)
+			assert.ErrorIs(t, err, errSeedMismatch)
+		})
+	}
+	// s1 coefficient 15 decodes to η − 15 = −11, outside [−η, η].
+	bad := bytes.Clone(exp)
+	bad[128] |= 0x0f
+	_, err = NewPrivateKeyFromExpanded(MLDSA65(), bad)
+	assert.ErrorIs(t, err, errSecretRange)
+
+	_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), sk.Bytes(), exp)
+	assert.NoError(t, err)
+	_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), make([]byte, 32), exp)
+	assert.ErrorIs(t, err, errSeedMismatch)
+}
+
+func TestHintBitUnpack(t *testing.T) {
+	p := params65 // ω = 55, k = 6
+	enc := func(pos []byte, counts [6]byte) []byte {
+		y := make([]byte, p.ω+p.k)
+		copy(y, pos)
+		copy(y[p.ω:], counts[:])
+		return y
+	}
+	for _, tc := range []struct {
+		name string
+		y    []byte
+		want error
+	}{
+		{"empty", enc(nil, [6]byte{}), nil},
+		{"one per poly", enc([]byte{1, 2, 3, 4, 5, 6}, [6]byte{1, 2, 3, 4, 5, 6}), nil},
+		{"ω hints", enc(append(make([]byte, 5), seq(50)...), [6]byte{1, 2, 3, 4, 5, 55}), nil},
+		{"count decreases", enc([]byte{1, 2}, [6]byte{2, 1, 2, 2, 2, 2}), errHintCount},
+		{"count above ω", enc(nil, [6]byte{0, 0, 0, 0, 0, 56}), errHintCount},
+		{"positions out of order", enc([]byte{5, 4}, [6]byte{2, 2, 2, 2, 2, 2}), errHintOrder},
+		{"repeated position", enc([]byte{4, 4}, [6]byte{2, 2, 2, 2, 2, 2}), errHintOrder},
+		{"nonzero padding", enc([]byte{4, 0, 9}, [6]byte{1, 1, 1, 1, 1, 1}), errHintPadding},
+		{"short", make([]byte, 60), errHintEncoding},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var h hints
+			err := p.hintBitUnpack(&h, tc.y)
+			if tc.want == nil {
+				require.NoError(t, err)
+				y := make([]byte, p.ω+p.k)
+				require.NoError(t, p.hintBitPack(y, &h))
+				assert.Equal(t, tc.y, y, "canonical encodings round-trip")
+				return
+			}
+			assert.ErrorIs(t, err, tc.want)
+		})
+	}
+	var h hints
+	for j := range 56 {
+		h[0][j] = 1
+	}
+	assert.ErrorIs(t, p.hintBitPack(make([]byte, p.ω+p.k), &h), errHintTooMany)
+}
+
+// seq returns 0, 1, …, n−1.
+func seq(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return b
+}
+
+func TestZeroAllocations(t *testing.T) {
+	sk := testKey(t, 5)
+	pk := sk.PublicKey()
+	msg := []byte("message")
+	sig := make([]byte, MLDSA65SignatureSize)
+	opts := &Options{Context: strings.Repeat("c", 200)}
+	assert.Zero(t, testing.AllocsPerRun(5, func() {
+		require.NoError(t, sk.SignTo(sig, msg, opts, false))
+	}), "SignTo (hedged)")
+	assert.Zero(t, testing.AllocsPerRun(5, func() {
+		require.NoError(t, sk.SignTo(sig, msg, opts, true))
+	}), "SignTo (deterministic)")
+	assert.Zero(t, testing.AllocsPerRun(5, func() {
+		require.NoError(t, Verify(pk, msg, sig, opts))
+	}), "Verify with a parsed key")
+}

@@ -1,0 +1,195 @@
+package mldsa
+
+import (
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/moduletto/moduletto/ntt/ntttest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Wycheproof ML-DSA files, applied as Wycheproof's doc/mldsa.md describes:
+// signatures without rnd are deterministic, those with rnd are hedged with
+// that rnd; mu is checked against ComputeMu where msg is given and signed
+// through the external-μ interface; every signature made is also verified.
+
+type wycheproofSign struct {
+	NumberOfTests int `json:"numberOfTests"`
+	TestGroups    []struct {
+		PrivateSeed hexBytes `json:"privateSeed"`
+		PrivateKey  hexBytes `json:"privateKey"`
+		PublicKey   hexBytes `json:"publicKey"`
+		Tests       []struct {
+			TcID    int       `json:"tcId"`
+			Comment string    `json:"comment"`
+			Msg     *hexBytes `json:"msg"`
+			Ctx     hexBytes  `json:"ctx"`
+			Mu      *hexBytes `json:"mu"`
+			Rnd     *hexBytes `json:"rnd"`
+			Sig     hexBytes  `json:"sig"`
+			Result  string    `json:"result"`
+			Flags   []string  `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestWycheproofSignSeed(t *testing.T) {
+	testWycheproofSign(t, "mldsa_65_sign_seed_test.json.gz", true)
+}
+
+func TestWycheproofSignNoSeed(t *testing.T) {
+	testWycheproofSign(t, "mldsa_65_sign_noseed_test.json.gz", false)
+}
+
+func testWycheproofSign(t *testing.T, file string, seeded bool) {
+	var v wycheproofSign
+	readVectors(t, file, &v)
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		counts := map[string]int{}
+		for _, g := range v.TestGroups {
+			var sk *PrivateKey
+			var keyErr error
+			if seeded {
+				sk, keyErr = NewPrivateKey(MLDSA65(), g.PrivateSeed)
+			} else {
+				sk, keyErr = NewPrivateKeyFromExpanded(MLDSA65(), g.PrivateKey)
+			}
+			for _, tc := range g.Tests {
+				name := "valid"
+				if tc.Result != "valid" {
+					name = "invalid/" + tc.Comment
+				}
+				counts[name]++
+				if keyErr != nil {
+					assert.Equal(t, "invalid", tc.Result, "tcId %d (%s): key rejected: %v", tc.TcID, tc.Comment, keyErr)
+					assert.True(t, slices.Contains(tc.Flags, "IncorrectPrivateKeyLength") || slices.Contains(tc.Flags, "InvalidPrivateKey"),
+						"tcId %d: key rejected for a reason the vector does not name: %v", tc.TcID, keyErr)
+					continue
+				}
+				assert.Equal(t, []byte(g.PublicKey), sk.PublicKeyBytes(), "tcId %d: public key", tc.TcID)
+				if !seeded {
+					assert.Equal(t, []byte(g.PrivateKey), sk.ExpandedBytes(), "tcId %d: expanded key round trip", tc.TcID)
+				}
+				pk := sk.PublicKey()
+				opts := &Options{Context: string(tc.Ctx)}
+
+				var mu []byte
+				if tc.Msg != nil {
+					var err error
+					mu, err = ComputeMu(MLDSA65(), g.PublicKey, *tc.Msg, opts)
+					if tc.Result == "invalid" {
+						assert.Error(t, err, "tcId %d (%s): μ", tc.TcID, tc.Comment)
+						_, err = sk.SignDeterministic(*tc.Msg, opts)
+						assert.ErrorIs(t, err, errContextTooLong, "tcId %d (%s)", tc.TcID, tc.Comment)
+						continue
+					}
+					require.NoError(t, err, "tcId %d", tc.TcID)
+					if tc.Mu != nil {
+						assert.Equal(t, []byte(*tc.Mu), mu, "tcId %d: μ", tc.TcID)
+					}
+				} else {
+					require.NotNil(t, tc.Mu, "tcId %d: neither msg nor mu", tc.TcID)
+					mu = *tc.Mu
+				}
+				require.Equal(t, "valid", tc.Result, "tcId %d: unexpected invalid case %q", tc.TcID, tc.Comment)
+
+				var sig []byte
+				if tc.Rnd != nil {
+					sig = signWithRnd(t, sk, mu, *tc.Rnd)
+				} else {
+					var err error
+					sig, err = SignExternalMuDeterministic(sk, mu)
+					require.NoError(t, err)
+					if tc.Msg != nil {
+						sig2, err := sk.SignDeterministic(*tc.Msg, opts)
+						require.NoError(t, err)
+						assert.Equal(t, []byte(tc.Sig), sig2, "tcId %d (%s): SignDeterministic", tc.TcID, tc.Comment)
+					}
+				}
+				assert.Equal(t, []byte(tc.Sig), sig, "tcId %d (%s)", tc.TcID, tc.Comment)
+				assert.NoError(t, VerifyExternalMu(pk, mu, sig), "tcId %d: verify μ", tc.TcID)
+				if tc.Msg != nil {
+					assert.NoError(t, Verify(pk, *tc.Msg, sig, opts), "tcId %d: verify", tc.TcID)
+				}
+			}
+		}
+		logCounts(t, file, counts)
+		total := 0
+		for _, c := range counts {
+			total += c
+		}
+		assert.Equal(t, v.NumberOfTests, total)
+	})
+}
+
+type wycheproofVerify struct {
+	NumberOfTests int `json:"numberOfTests"`
+	TestGroups    []struct {
+		PublicKey hexBytes `json:"publicKey"`
+		Tests     []struct {
+			TcID    int      `json:"tcId"`
+			Comment string   `json:"comment"`
+			Msg     hexBytes `json:"msg"`
+			Ctx     hexBytes `json:"ctx"`
+			Sig     hexBytes `json:"sig"`
+			Result  string   `json:"result"`
+			Flags   []string `json:"flags"`
+		} `json:"tests"`
+	} `json:"testGroups"`
+}
+
+func TestWycheproofVerify(t *testing.T) {
+	const file = "mldsa_65_verify_test.json.gz"
+	var v wycheproofVerify
+	readVectors(t, file, &v)
+	// errorMentions names a word the error must contain, per flag, so that
+	// an invalid case is rejected for the reason the vector names.
+	errorMentions := map[string]string{
+		"IncorrectSignatureLength": "signature is",
+		"InvalidHintsEncoding":     "hint",
+		"InvalidContext":           "context",
+	}
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		counts := map[string]int{}
+		for _, g := range v.TestGroups {
+			pk, keyErr := NewPublicKey(MLDSA65(), g.PublicKey)
+			for _, tc := range g.Tests {
+				counts[tc.Result]++
+				if keyErr != nil {
+					assert.Equal(t, "invalid", tc.Result, "tcId %d (%s): %v", tc.TcID, tc.Comment, keyErr)
+					assert.Contains(t, tc.Flags, "IncorrectPublicKeyLength", "tcId %d", tc.TcID)
+					continue
+				}
+				err := Verify(pk, tc.Msg, tc.Sig, &Options{Context: string(tc.Ctx)})
+				if tc.Result == "valid" {
+					assert.NoError(t, err, "tcId %d (%s)", tc.TcID, tc.Comment)
+					continue
+				}
+				if assert.Error(t, err, "tcId %d (%s)", tc.TcID, tc.Comment) {
+					for _, f := range tc.Flags {
+						if word, ok := errorMentions[f]; ok {
+							assert.Contains(t, err.Error(), word, "tcId %d (%s)", tc.TcID, tc.Comment)
+						}
+					}
+				}
+			}
+		}
+		logCounts(t, file, counts)
+		assert.Equal(t, v.NumberOfTests, counts["valid"]+counts["invalid"])
+	})
+}
+
+// logCounts logs per-kind vector counts in a stable order.
+func logCounts(t *testing.T, file string, counts map[string]int) {
+	t.Helper()
+	kinds := make([]string, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		t.Logf("%s: %s: %d", file, k, counts[k])
+	}
+}
