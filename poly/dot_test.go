@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/moduletto/moduletto/field"
-	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,28 +26,6 @@ func schoolbook(a, b []int64, q int64) []int64 {
 		}
 	}
 	return c
-}
-
-func forEachBackend16(t *testing.T, f func(t *testing.T)) {
-	for _, name := range ntt.Backends16() {
-		t.Run(name, func(t *testing.T) {
-			restore, err := ntt.SetBackend16(name)
-			require.NoError(t, err)
-			defer restore()
-			f(t)
-		})
-	}
-}
-
-func forEachBackend32(t *testing.T, f func(t *testing.T)) {
-	for _, name := range ntt.Backends32() {
-		t.Run(name, func(t *testing.T) {
-			restore, err := ntt.SetBackend32(name)
-			require.NoError(t, err)
-			defer restore()
-			f(t)
-		})
-	}
 }
 
 func TestMontgomeryConstants(t *testing.T) {
@@ -72,7 +50,7 @@ func randPoly32(rng *rand.Rand) Poly32 {
 }
 
 func TestProducts16(t *testing.T) {
-	forEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend16(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(21, 22))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
@@ -123,7 +101,7 @@ func TestProducts16(t *testing.T) {
 }
 
 func TestProducts32(t *testing.T) {
-	forEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(23, 24))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
