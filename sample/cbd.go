@@ -79,10 +79,9 @@ func PRF(out []byte, s *[32]byte, b byte) {
 // lines 10, 14 and 17. Coefficients are canonical, in [0, q); eta must be 2
 // or 3, it panics otherwise. Constant time in σ.
 func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
-	g := group{kind: cbdSampler(eta)}
-	prfInput(g.next(), sigma, n)
-	g.add16((*[poly.N]int16)(dst))
-	g.run()
+	g := group{kind: cbdSampler(eta), n: 1}
+	prfInput(&g.in[0], sigma, n)
+	g.run16(&[lanes]*[poly.N]int16{(*[poly.N]int16)(dst)})
 }
 
 // SampleNoiseVector fills dst[r] with SampleNoise(σ, n0+r, η) for every r,
@@ -93,11 +92,15 @@ func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
 // must be 2 or 3, it panics otherwise. Constant time in σ.
 func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
 	g := group{kind: cbdSampler(eta)}
+	var out [lanes]*[poly.N]int16
 	for r := range dst {
 		prfInput(g.next(), sigma, n0+byte(r))
-		g.add16((*[poly.N]int16)(&dst[r]))
+		out[g.n] = (*[poly.N]int16)(&dst[r])
+		if g.add() {
+			g.run16(&out)
+		}
 	}
-	g.run()
+	g.run16(&out)
 }
 
 // cbdSampler returns the group kind of SamplePolyCBD_η ∘ PRF_η for η.

@@ -46,42 +46,54 @@ func (s sampler) outputLen() int {
 	return 0
 }
 
-// group collects up to four polynomials of one sampler so that their
-// SHAKE instances run side by side in a [shakeX4]. Every sampler in this
-// package, except SampleInBall, produces its polynomials through run: a
-// single polynomial is a group of one.
+// group collects the XOF inputs of up to four polynomials of one sampler so
+// that their SHAKE instances run side by side in a [shakeX4]. Every sampler
+// in this package, except SampleInBall, produces its polynomials through
+// run16 or run32: a single polynomial is a group of one.
+//
+// The destinations live in an array in the caller's frame, not in the group:
+// Go's escape analysis sends any pointer stored through a pointer to the
+// heap, and the callers' polynomials must stay where the callers put them.
+//
+// Use:
+//
+//	g := group{kind: samplerNTT16}
+//	var out [lanes]*[poly.N]int16
+//	for each polynomial {
+//		xofInput(g.next(), …)
+//		out[g.n] = destination
+//		if g.add() {
+//			g.run16(&out)
+//		}
+//	}
+//	g.run16(&out)
 type group struct {
-	kind  sampler
-	n     int // lanes filled
-	in    [lanes][66]byte
-	out16 [lanes]*[poly.N]int16
-	out32 [lanes]*[poly.N]int32
+	kind sampler
+	n    int // lanes filled
+	in   [lanes][66]byte
 }
 
 // next returns the input buffer of the next lane; the caller writes the XOF
-// input into its first kind.inputLen() bytes, then calls add16 or add32.
+// input into its first kind.inputLen() bytes.
 func (g *group) next() *[66]byte { return &g.in[g.n] }
 
-// add16 sets the output of the lane filled by next and runs the group if it
-// is full.
-func (g *group) add16(dst *[poly.N]int16) {
-	g.out16[g.n] = dst
-	if g.n++; g.n == lanes {
-		g.run()
-	}
+// add counts the lane filled by next and reports whether the group is full,
+// in which case the caller runs it.
+func (g *group) add() (full bool) {
+	g.n++
+	return g.n == lanes
 }
 
-// add32 is add16 for int32 outputs.
-func (g *group) add32(dst *[poly.N]int32) {
-	g.out32[g.n] = dst
-	if g.n++; g.n == lanes {
-		g.run()
-	}
-}
+// run16 samples the int16 polynomials out[0:g.n] and empties the group.
+func (g *group) run16(out *[lanes]*[poly.N]int16) { g.run(out, nil) }
 
-// run samples the polynomials of the lanes filled so far and empties the
-// group. It does nothing for an empty group.
-func (g *group) run() {
+// run32 samples the int32 polynomials out[0:g.n] and empties the group.
+func (g *group) run32(out *[lanes]*[poly.N]int32) { g.run(nil, out) }
+
+// run samples the polynomials of the lanes filled so far into out16 or
+// out32 (whichever the sampler produces) and empties the group. It does
+// nothing for an empty group.
+func (g *group) run(out16 *[lanes]*[poly.N]int16, out32 *[lanes]*[poly.N]int32) {
 	if g.n == 0 {
 		return
 	}
@@ -107,7 +119,7 @@ func (g *group) run() {
 		}
 		x.read(outs[:g.n])
 		for l := range g.n {
-			g.finish(l, &bufs[l])
+			g.finish(out16, out32, l, &bufs[l])
 		}
 	} else {
 		// Rejection sampling: squeeze one block per unfinished lane until
@@ -122,7 +134,7 @@ func (g *group) run() {
 				if active>>l&1 == 0 {
 					continue
 				}
-				if filled[l] = g.parse(l, filled[l], &blocks[l]); filled[l] == poly.N {
+				if filled[l] = g.parse(out16, out32, l, filled[l], &blocks[l]); filled[l] == poly.N {
 					active &^= 1 << l
 				}
 			}
@@ -133,29 +145,29 @@ func (g *group) run() {
 
 // parse feeds one XOF block to the rejection sampler of lane l, which has
 // n coefficients so far, and returns the new count.
-func (g *group) parse(l, n int, block *[rate128]byte) int {
+func (g *group) parse(out16 *[lanes]*[poly.N]int16, out32 *[lanes]*[poly.N]int32, l, n int, block *[rate128]byte) int {
 	switch g.kind {
 	case samplerNTT16:
-		return parseNTT16(g.out16[l], n, block)
+		return parseNTT16(out16[l], n, block)
 	case samplerNTT32:
-		return parseNTT32(g.out32[l], n, block)
+		return parseNTT32(out32[l], n, block)
 	case samplerBounded2:
-		return parseBounded(g.out32[l], n, block[:rate256], 2)
+		return parseBounded(out32[l], n, block[:rate256], 2)
 	default: // samplerBounded4
-		return parseBounded(g.out32[l], n, block[:rate256], 4)
+		return parseBounded(out32[l], n, block[:rate256], 4)
 	}
 }
 
 // finish turns the fixed-length XOF output of lane l into its polynomial.
-func (g *group) finish(l int, buf *[640]byte) {
+func (g *group) finish(out16 *[lanes]*[poly.N]int16, out32 *[lanes]*[poly.N]int32, l int, buf *[640]byte) {
 	switch g.kind {
 	case samplerCBD2:
-		cbd2(g.out16[l], (*[128]byte)(buf[:128]))
+		cbd2(out16[l], (*[128]byte)(buf[:128]))
 	case samplerCBD3:
-		cbd3(g.out16[l], (*[192]byte)(buf[:192]))
+		cbd3(out16[l], (*[192]byte)(buf[:192]))
 	case samplerMask18:
-		unpackMask18(g.out32[l], (*[576]byte)(buf[:576]))
+		unpackMask18(out32[l], (*[576]byte)(buf[:576]))
 	default: // samplerMask20
-		unpackMask20(g.out32[l], buf)
+		unpackMask20(out32[l], buf)
 	}
 }

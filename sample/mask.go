@@ -14,11 +14,15 @@ import "github.com/moduletto/moduletto/poly"
 // uses shifts and masks only.
 func ExpandMask(dst []poly.Poly32, rho *[64]byte, mu uint16, gamma1 int) {
 	g := group{kind: maskSampler(gamma1)}
+	var out [lanes]*[poly.N]int32
 	for r := range dst {
 		boundedInput(g.next(), rho, mu+uint16(r))
-		g.add32((*[poly.N]int32)(&dst[r]))
+		out[g.n] = (*[poly.N]int32)(&dst[r])
+		if g.add() {
+			g.run32(&out)
+		}
 	}
-	g.run()
+	g.run32(&out)
 }
 
 // maskSampler returns the group kind of ExpandMask for γ1.

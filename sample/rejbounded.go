@@ -16,10 +16,9 @@ import "github.com/moduletto/moduletto/poly"
 // the number of SHAKE bytes read, depends on the stream: an exception that
 // FIPS 204 accepts for this data-dependent loop.
 func RejBoundedPoly(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) {
-	g := group{kind: boundedSampler(eta)}
-	boundedInput(g.next(), rho, nonce)
-	g.add32((*[poly.N]int32)(dst))
-	g.run()
+	g := group{kind: boundedSampler(eta), n: 1}
+	boundedInput(&g.in[0], rho, nonce)
+	g.run32(&[lanes]*[poly.N]int32{(*[poly.N]int32)(dst)})
 }
 
 // ExpandS implements ExpandS, FIPS 204, Algorithm 33: s1[r] =
@@ -30,15 +29,22 @@ func RejBoundedPoly(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) {
 // otherwise. Timing as for [RejBoundedPoly].
 func ExpandS(s1, s2 []poly.Poly32, rho *[64]byte, eta int) {
 	g := group{kind: boundedSampler(eta)}
+	var out [lanes]*[poly.N]int32
 	for r := range s1 {
 		boundedInput(g.next(), rho, uint16(r))
-		g.add32((*[poly.N]int32)(&s1[r]))
+		out[g.n] = (*[poly.N]int32)(&s1[r])
+		if g.add() {
+			g.run32(&out)
+		}
 	}
 	for r := range s2 {
 		boundedInput(g.next(), rho, uint16(len(s1)+r))
-		g.add32((*[poly.N]int32)(&s2[r]))
+		out[g.n] = (*[poly.N]int32)(&s2[r])
+		if g.add() {
+			g.run32(&out)
+		}
 	}
-	g.run()
+	g.run32(&out)
 }
 
 // boundedSampler returns the group kind of RejBoundedPoly for η.

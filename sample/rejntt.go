@@ -13,10 +13,9 @@ import "github.com/moduletto/moduletto/poly"
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 204 allows.
 func RejNTTPoly(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) {
-	g := group{kind: samplerNTT32}
-	xofInput(g.next(), rho, s, r)
-	g.add32((*[poly.N]int32)(dst))
-	g.run()
+	g := group{kind: samplerNTT32, n: 1}
+	xofInput(&g.in[0], rho, s, r)
+	g.run32(&[lanes]*[poly.N]int32{(*[poly.N]int32)(dst)})
 }
 
 // ExpandA implements ExpandA, FIPS 204, Algorithm 32: it fills dst with the
@@ -31,13 +30,17 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 		panic("sample: ExpandA needs 1 ≤ k, ℓ ≤ 8 and len(dst) ≥ k·ℓ")
 	}
 	g := group{kind: samplerNTT32}
+	var out [lanes]*[poly.N]int32
 	for r := range k {
 		for s := range l {
 			xofInput(g.next(), rho, byte(s), byte(r))
-			g.add32((*[poly.N]int32)(&dst[r*l+s]))
+			out[g.n] = (*[poly.N]int32)(&dst[r*l+s])
+			if g.add() {
+				g.run32(&out)
+			}
 		}
 	}
-	g.run()
+	g.run32(&out)
 }
 
 // parseNTT32 runs the loop body of FIPS 204, Algorithm 30 over one SHAKE-128

@@ -13,10 +13,9 @@ import "github.com/moduletto/moduletto/poly"
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 203 allows.
 func SampleNTT(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) {
-	g := group{kind: samplerNTT16}
-	xofInput(g.next(), rho, j, i)
-	g.add16((*[poly.N]int16)(dst))
-	g.run()
+	g := group{kind: samplerNTT16, n: 1}
+	xofInput(&g.in[0], rho, j, i)
+	g.run16(&[lanes]*[poly.N]int16{(*[poly.N]int16)(dst)})
 }
 
 // SampleMatrix fills dst with the k×k matrix Â of FIPS 203, Algorithm 13,
@@ -33,6 +32,7 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 		panic("sample: SampleMatrix needs 1 ≤ k ≤ 8 and len(dst) ≥ k·k")
 	}
 	g := group{kind: samplerNTT16}
+	var out [lanes]*[poly.N]int16
 	for i := range k {
 		for j := range k {
 			if transposed {
@@ -40,10 +40,13 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 			} else {
 				xofInput(g.next(), rho, byte(j), byte(i))
 			}
-			g.add16((*[poly.N]int16)(&dst[i*k+j]))
+			out[g.n] = (*[poly.N]int16)(&dst[i*k+j])
+			if g.add() {
+				g.run16(&out)
+			}
 		}
 	}
-	g.run()
+	g.run16(&out)
 }
 
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128
