@@ -284,3 +284,37 @@ func TestWordMask(t *testing.T) {
 		}
 	}
 }
+
+// TestUnpackMaskMatchesPoly compares the specialised unpackers of ExpandMask
+// with poly.BitUnpack (FIPS 204, Algorithm 19) and the oracle transcription
+// on random and extreme inputs.
+func TestUnpackMaskMatchesPoly(t *testing.T) {
+	rng := newRand(t)
+	for _, gamma1 := range []int32{1 << 17, 1 << 19} {
+		size := 32 * (1 + bitlen(int(gamma1)-1))
+		t.Run(fmt.Sprintf("gamma1=%d", gamma1), func(t *testing.T) {
+			for n := range 100 {
+				v := make([]byte, 640)
+				switch n {
+				case 0: // all zero: every coefficient is γ1
+				case 1: // all ones: every coefficient is γ1 − (2^c − 1) = −γ1 + 1
+					for i := range v {
+						v[i] = 0xff
+					}
+				default:
+					rng.Read(v)
+				}
+				var got, want poly.Poly32
+				if gamma1 == 1<<17 {
+					unpackMask18((*[poly.N]int32)(&got), (*[576]byte)(v[:576]))
+				} else {
+					unpackMask20((*[poly.N]int32)(&got), (*[640]byte)(v))
+				}
+				ok := poly.BitUnpack((*[poly.N]int32)(&want), v[:size], gamma1-1, gamma1)
+				require.Equal(t, 1, ok, "every c-bit value is at most 2γ1 − 1")
+				assert.Equal(t, want, got, "v=%x", v[:size])
+				assert.Equal(t, oracleBitUnpack(v[:size], int(gamma1)-1, int(gamma1)), ints32(&got), "oracle, v=%x", v[:size])
+			}
+		})
+	}
+}
