@@ -1,0 +1,220 @@
+package compare
+
+import (
+	stdmlkem "crypto/mlkem"
+	"crypto/rand"
+	"testing"
+
+	"github.com/cloudflare/circl/kem/mlkem/mlkem1024"
+	"github.com/cloudflare/circl/kem/mlkem/mlkem512"
+	"github.com/cloudflare/circl/kem/mlkem/mlkem768"
+
+	"github.com/moduletto/moduletto/kem/mlkem"
+)
+
+// Side-by-side ML-KEM benchmarks: moduletto, crypto/mlkem (768, 1024) and
+// CIRCL, in one run. Names are BenchmarkMLKEM<size>/<op>/impl=<impl>, so
+// benchstat can compare implementations per operation:
+//
+//	go test -run '^$' -bench MLKEM -benchmem -count 10 . > out.txt
+//	benchstat -col /impl out.txt
+//
+// Operations:
+//   - KeyGen: key pair from a 64-byte seed (NewDecapsulationKey768 and the like).
+//   - EncapsulateFromBytes: parse the peer's encapsulation key, then
+//     encapsulate, as a server does with a client's key.
+//   - Encapsulate: with an already parsed key; results allocated (the
+//     crypto/mlkem API; CIRCL into fresh buffers).
+//   - EncapsulateTo: with a parsed key into caller buffers (no crypto/mlkem form).
+//   - Decapsulate: results allocated (crypto/mlkem API; CIRCL into a fresh buffer).
+//   - DecapsulateTo: into a caller buffer (no crypto/mlkem form).
+//
+// Every encapsulation draws its 32 random bytes from crypto/rand.
+
+type mlkemBench struct {
+	impl                 string
+	keyGen               func(seed []byte)
+	encapsulateFromBytes func(ek []byte)
+	encapsulate          func()
+	encapsulateTo        func() // nil: no caller-buffer form
+	decapsulate          func(ct []byte)
+	decapsulateTo        func(ct []byte) // nil: no caller-buffer form
+}
+
+func runMLKEMBench(b *testing.B, ek, ct []byte, impls []mlkemBench) {
+	seed := make([]byte, 64)
+	rand.Read(seed)
+	ops := []struct {
+		name string
+		run  func(mlkemBench) func()
+	}{
+		{"KeyGen", func(i mlkemBench) func() { return func() { i.keyGen(seed) } }},
+		{"EncapsulateFromBytes", func(i mlkemBench) func() { return func() { i.encapsulateFromBytes(ek) } }},
+		{"Encapsulate", func(i mlkemBench) func() { return i.encapsulate }},
+		{"EncapsulateTo", func(i mlkemBench) func() { return i.encapsulateTo }},
+		{"Decapsulate", func(i mlkemBench) func() { return func() { i.decapsulate(ct) } }},
+		{"DecapsulateTo", func(i mlkemBench) func() {
+			if i.decapsulateTo == nil {
+				return nil
+			}
+			return func() { i.decapsulateTo(ct) }
+		}},
+	}
+	for _, op := range ops {
+		b.Run(op.name, func(b *testing.B) {
+			for _, impl := range impls {
+				f := op.run(impl)
+				if f == nil {
+					continue
+				}
+				b.Run("impl="+impl.impl, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						f()
+					}
+				})
+			}
+		})
+	}
+}
+
+func BenchmarkMLKEM512(b *testing.B) {
+	dk := must(mlkem.GenerateKey512())
+	ekBytes := dk.EncapsulationKey().Bytes()
+	ek := must(mlkem.NewEncapsulationKey512(ekBytes))
+	_, ct := ek.Encapsulate()
+	k, c := make([]byte, mlkem.SharedKeySize), make([]byte, mlkem.CiphertextSize512)
+
+	cpk, csk := mlkem512.NewKeyFromSeed(dk.Bytes())
+	m := make([]byte, 32)
+	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+		{
+			impl:   "moduletto",
+			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey512(seed)) },
+			encapsulateFromBytes: func(b []byte) {
+				must(mlkem.NewEncapsulationKey512(b)).EncapsulateTo(k, c)
+			},
+			encapsulate:   func() { ek.Encapsulate() },
+			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
+			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
+			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+		},
+		{
+			impl:   "circl",
+			keyGen: func(seed []byte) { mlkem512.NewKeyFromSeed(seed) },
+			encapsulateFromBytes: func(b []byte) {
+				var pk mlkem512.PublicKey
+				must(0, pk.Unpack(b))
+				rand.Read(m)
+				pk.EncapsulateTo(c, k, m)
+			},
+			encapsulate: func() {
+				rand.Read(m)
+				cpk.EncapsulateTo(make([]byte, mlkem512.CiphertextSize), make([]byte, 32), m)
+			},
+			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
+			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+		},
+	})
+}
+
+func BenchmarkMLKEM768(b *testing.B) {
+	dk := must(mlkem.GenerateKey768())
+	ekBytes := dk.EncapsulationKey().Bytes()
+	ek := must(mlkem.NewEncapsulationKey768(ekBytes))
+	_, ct := ek.Encapsulate()
+	k, c := make([]byte, mlkem.SharedKeySize), make([]byte, mlkem.CiphertextSize768)
+
+	sdk := must(stdmlkem.NewDecapsulationKey768(dk.Bytes()))
+	sek := sdk.EncapsulationKey()
+	cpk, csk := mlkem768.NewKeyFromSeed(dk.Bytes())
+	m := make([]byte, 32)
+	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+		{
+			impl:   "moduletto",
+			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey768(seed)) },
+			encapsulateFromBytes: func(b []byte) {
+				must(mlkem.NewEncapsulationKey768(b)).EncapsulateTo(k, c)
+			},
+			encapsulate:   func() { ek.Encapsulate() },
+			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
+			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
+			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+		},
+		{
+			impl:                 "crypto-mlkem",
+			keyGen:               func(seed []byte) { must(stdmlkem.NewDecapsulationKey768(seed)) },
+			encapsulateFromBytes: func(b []byte) { must(stdmlkem.NewEncapsulationKey768(b)).Encapsulate() },
+			encapsulate:          func() { sek.Encapsulate() },
+			decapsulate:          func(ct []byte) { must(sdk.Decapsulate(ct)) },
+		},
+		{
+			impl:   "circl",
+			keyGen: func(seed []byte) { mlkem768.NewKeyFromSeed(seed) },
+			encapsulateFromBytes: func(b []byte) {
+				var pk mlkem768.PublicKey
+				must(0, pk.Unpack(b))
+				rand.Read(m)
+				pk.EncapsulateTo(c, k, m)
+			},
+			encapsulate: func() {
+				rand.Read(m)
+				cpk.EncapsulateTo(make([]byte, mlkem768.CiphertextSize), make([]byte, 32), m)
+			},
+			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
+			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+		},
+	})
+}
+
+func BenchmarkMLKEM1024(b *testing.B) {
+	dk := must(mlkem.GenerateKey1024())
+	ekBytes := dk.EncapsulationKey().Bytes()
+	ek := must(mlkem.NewEncapsulationKey1024(ekBytes))
+	_, ct := ek.Encapsulate()
+	k, c := make([]byte, mlkem.SharedKeySize), make([]byte, mlkem.CiphertextSize1024)
+
+	sdk := must(stdmlkem.NewDecapsulationKey1024(dk.Bytes()))
+	sek := sdk.EncapsulationKey()
+	cpk, csk := mlkem1024.NewKeyFromSeed(dk.Bytes())
+	m := make([]byte, 32)
+	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+		{
+			impl:   "moduletto",
+			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey1024(seed)) },
+			encapsulateFromBytes: func(b []byte) {
+				must(mlkem.NewEncapsulationKey1024(b)).EncapsulateTo(k, c)
+			},
+			encapsulate:   func() { ek.Encapsulate() },
+			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
+			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
+			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+		},
+		{
+			impl:                 "crypto-mlkem",
+			keyGen:               func(seed []byte) { must(stdmlkem.NewDecapsulationKey1024(seed)) },
+			encapsulateFromBytes: func(b []byte) { must(stdmlkem.NewEncapsulationKey1024(b)).Encapsulate() },
+			encapsulate:          func() { sek.Encapsulate() },
+			decapsulate:          func(ct []byte) { must(sdk.Decapsulate(ct)) },
+		},
+		{
+			impl:   "circl",
+			keyGen: func(seed []byte) { mlkem1024.NewKeyFromSeed(seed) },
+			encapsulateFromBytes: func(b []byte) {
+				var pk mlkem1024.PublicKey
+				must(0, pk.Unpack(b))
+				rand.Read(m)
+				pk.EncapsulateTo(c, k, m)
+			},
+			encapsulate: func() {
+				rand.Read(m)
+				cpk.EncapsulateTo(make([]byte, mlkem1024.CiphertextSize), make([]byte, 32), m)
+			},
+			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
+			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+		},
+	})
+}
