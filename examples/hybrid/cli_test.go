@@ -87,6 +87,8 @@ func TestCLI(t *testing.T) {
 		ok(t, bin, dir, nil, "keygen", "-o", "k"+bits, "-kem", bits)
 	}
 	ok(t, bin, dir, nil, "keygen", "-o", "other")
+	ok(t, bin, dir, nil, "keygen", "-o", "alice-sig", "-dsa")
+	ok(t, bin, dir, nil, "keygen", "-o", "mallory-sig", "-dsa")
 
 	t.Run("keygen_files", func(t *testing.T) {
 		for _, bits := range []string{"512", "768", "1024"} {
@@ -129,6 +131,29 @@ func TestCLI(t *testing.T) {
 		})
 	}
 
+	t.Run("signed", func(t *testing.T) {
+		msg := randomBytes(t, c+5)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "smsg"), msg, 0o644))
+		// -sign finds alice-sig.key from the bare name.
+		ok(t, bin, dir, nil, "encrypt", "-r", "k768.pub", "-sign", "alice-sig", "-in", "smsg", "-out", "smsg.hyb")
+		r := ok(t, bin, dir, nil, "decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "smsg.hyb", "-out", "smsg.out")
+		assert.Empty(t, r.stderr)
+		got, err := os.ReadFile(filepath.Join(dir, "smsg.out"))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(msg, got))
+
+		r = ok(t, bin, dir, nil, "decrypt", "-k", "k768.key", "-in", "smsg.hyb")
+		assert.True(t, bytes.Equal(msg, []byte(r.stdout)))
+		assert.Contains(t, r.stderr, "add -verify SENDER.pub")
+
+		data, err := os.ReadFile(filepath.Join(dir, "alice-sig.key"))
+		require.NoError(t, err)
+		block, _ := pem.Decode(data)
+		require.NotNil(t, block)
+		assert.Equal(t, "ML-DSA-65 SEED", block.Type)
+		assert.Len(t, block.Bytes, 32)
+	})
+
 	// A file to break.
 	msg := randomBytes(t, 3*c+100)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "good"), msg, 0o644))
@@ -170,7 +195,7 @@ func TestCLI(t *testing.T) {
 		{"key_of_smaller_set", []string{"decrypt", "-k", "k512.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-512"},
 		{"public_key_to_decrypt", []string{"decrypt", "-k", "k768.pub", "-in", "good.hyb"}, "holds an ML-KEM-768 encapsulation key"},
 		{"private_key_to_encrypt", []string{"encrypt", "-r", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed"},
-		{"unknown_pem_type", []string{"decrypt", "-k", "garbage.key", "-in", "good.hyb"}, `PEM type "NONSENSE" is not an ML-KEM key`},
+		{"unknown_pem_type", []string{"decrypt", "-k", "garbage.key", "-in", "good.hyb"}, `PEM type "NONSENSE" is not a key this tool knows`},
 		{"not_pem", []string{"decrypt", "-k", "notpem.key", "-in", "good.hyb"}, "not a PEM key file"},
 		{"missing_key", []string{"decrypt", "-k", "nobody.key", "-in", "good.hyb"}, "no such file"},
 		{"truncated_at_chunk_boundary", []string{"decrypt", "-k", "k768.key", "-in", "cut-boundary.hyb"}, "decryption failed at chunk 1"},
@@ -188,6 +213,12 @@ func TestCLI(t *testing.T) {
 		{"encrypt_output_dir_missing", []string{"encrypt", "-r", "k768.pub", "-in", "good", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out"},
 		{"input_missing", []string{"encrypt", "-r", "k768.pub", "-in", "nothing"}, "no such file"},
 		{"keygen_exists", []string{"keygen", "-o", "k768"}, "k768.key already exists"},
+		{"keygen_kem_and_dsa", []string{"keygen", "-o", "x", "-dsa", "-kem", "512"}, "exclude each other"},
+		{"verify_other_signer", []string{"decrypt", "-k", "k768.key", "-verify", "mallory-sig.pub", "-in", "smsg.hyb"}, "header signature does not verify"},
+		{"verify_unsigned", []string{"decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "good.hyb"}, "not signed"},
+		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA-65 public key"},
+		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA-65 signing key"},
+		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private)"},
 		{"keygen_bad_set", []string{"keygen", "-o", "x", "-kem", "999"}, "want one of"},
 	} {
 		t.Run("bad/"+tc.name, func(t *testing.T) {

@@ -63,30 +63,30 @@ func demo(w io.Writer) error {
 
 	// 4. The whole message through the file format.
 	var file bytes.Buffer
-	if err := encrypt(&file, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift); err != nil {
+	if err := encrypt(&file, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift, nil); err != nil {
 		return err
 	}
 	sealed := file.Bytes()
 	headerLen := fixedHeader + set.ciphertextSize + saltSize
 	step("encrypt", fmt.Sprintf("%d B message → %d B file (%d B header + %d B chunk)",
 		len(demoMessage), len(sealed), headerLen, len(sealed)-headerLen),
-		median(func() { encrypt(io.Discard, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift) }))
+		median(func() { encrypt(io.Discard, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift, nil) }))
 	var plain bytes.Buffer
-	if err := decrypt(&plain, bytes.NewReader(sealed), set, dk); err != nil {
+	if _, err := decrypt(&plain, bytes.NewReader(sealed), set, dk, nil); err != nil {
 		return fmt.Errorf("decrypting the demonstration message: %w", err)
 	}
 	if plain.String() != demoMessage {
 		return errors.New("decryption returned a different message")
 	}
 	step("decrypt", fmt.Sprintf("%q recovered", shorten(plain.String(), 24)),
-		median(func() { decrypt(io.Discard, bytes.NewReader(sealed), set, dk) }))
+		median(func() { decrypt(io.Discard, bytes.NewReader(sealed), set, dk, nil) }))
 	tw.Flush()
 
 	// 5. A flipped bit in the AES-GCM ciphertext.
 	fmt.Fprintln(w)
 	bad := slices.Clone(sealed)
 	bad[headerLen] ^= 1
-	err = decrypt(io.Discard, bytes.NewReader(bad), set, dk)
+	_, err = decrypt(io.Discard, bytes.NewReader(bad), set, dk, nil)
 	if err == nil {
 		return errors.New("a flipped bit in the AES-GCM ciphertext was not detected")
 	}
@@ -105,7 +105,7 @@ func demo(w io.Writer) error {
 	}
 	bad = slices.Clone(sealed)
 	bad[fixedHeader] ^= 1
-	err = decrypt(io.Discard, bytes.NewReader(bad), set, dk)
+	_, err = decrypt(io.Discard, bytes.NewReader(bad), set, dk, nil)
 	if err == nil {
 		return errors.New("a flipped bit in the KEM ciphertext was not detected")
 	}

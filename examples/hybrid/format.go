@@ -13,12 +13,13 @@ import (
 //	magic        8 bytes   "\x89HYB\r\n\x1a\n"
 //	version      1 byte    1
 //	KEM set      1 byte    1 = ML-KEM-512, 2 = ML-KEM-768, 3 = ML-KEM-1024
-//	flags        1 byte    0 (no flags are defined in version 1)
+//	flags        1 byte    bit 0: an ML-DSA-65 signature follows the header
+//	                       (sign.go); the other bits are 0
 //	chunk shift  1 byte    log2 of the plaintext chunk size (16: 64 KiB)
 //	KEM ct       768, 1088 or 1568 bytes
 //	salt         32 bytes
 //
-// followed by the chunks (stream.go).
+// followed by the signature if flagged, then the chunks (stream.go).
 const (
 	magic         = "\x89HYB\r\n\x1a\n"
 	formatVersion = 1
@@ -40,6 +41,7 @@ const (
 // header is the parsed file header.
 type header struct {
 	set        *kemSet
+	signed     bool
 	chunkShift uint8
 	kemCT      []byte
 	salt       [saltSize]byte
@@ -53,7 +55,11 @@ func (h *header) chunkSize() int { return 1 << h.chunkShift }
 func (h *header) marshal() []byte {
 	b := make([]byte, 0, fixedHeader+len(h.kemCT)+saltSize)
 	b = append(b, magic...)
-	b = append(b, formatVersion, h.set.id, 0, h.chunkShift)
+	var flags byte
+	if h.signed {
+		flags |= flagSigned
+	}
+	b = append(b, formatVersion, h.set.id, flags, h.chunkShift)
 	b = append(b, h.kemCT...)
 	return append(b, h.salt[:]...)
 }
@@ -90,8 +96,8 @@ func readHeader(r io.Reader) (*header, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if flags != 0 {
-		return nil, nil, fmt.Errorf("unknown header flags %#02x (version %d defines none)", flags, formatVersion)
+	if flags&^flagSigned != 0 {
+		return nil, nil, fmt.Errorf("unknown header flags %#02x (version %d defines only %#02x)", flags, formatVersion, flagSigned)
 	}
 	if shift < minChunkShift || shift > maxChunkShift {
 		return nil, nil, fmt.Errorf("chunk size 2^%d out of range (want 2^%d to 2^%d)", shift, minChunkShift, maxChunkShift)
@@ -103,7 +109,7 @@ func readHeader(r io.Reader) (*header, []byte, error) {
 		}
 		return nil, nil, fmt.Errorf("reading header: %w", err)
 	}
-	h := &header{set: set, chunkShift: shift, kemCT: rest[:set.ciphertextSize]}
+	h := &header{set: set, signed: flags&flagSigned != 0, chunkShift: shift, kemCT: rest[:set.ciphertextSize]}
 	copy(h.salt[:], rest[set.ciphertextSize:])
 	return h, append(fixed, rest...), nil
 }

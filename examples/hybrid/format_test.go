@@ -31,14 +31,14 @@ func testKey(t testing.TB, set *kemSet) decapsulationKey {
 func sealTest(t testing.TB, set *kemSet, dk decapsulationKey, msg []byte) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	require.NoError(t, encrypt(&out, bytes.NewReader(msg), set, dk.Encapsulator(), testShift))
+	require.NoError(t, encrypt(&out, bytes.NewReader(msg), set, dk.Encapsulator(), testShift, nil))
 	return out.Bytes()
 }
 
 // openTest decrypts file with dk and returns the plaintext written and the error.
 func openTest(set *kemSet, dk decapsulationKey, file []byte) ([]byte, error) {
 	out := bytes.NewBuffer([]byte{})
-	err := decrypt(out, bytes.NewReader(file), set, dk)
+	_, err := decrypt(out, bytes.NewReader(file), set, dk, nil)
 	return out.Bytes(), err
 }
 
@@ -263,7 +263,8 @@ func TestHeaderErrors(t *testing.T) {
 		{"cut_in_ciphertext", file[:fixedHeader+10], "truncated inside the header"},
 		{"version_2", edit(8, 2), "unsupported format version 2"},
 		{"unknown_set", edit(9, 9), "unknown KEM parameter set 9"},
-		{"flags", edit(10, 1), "unknown header flags"},
+		{"flags", edit(10, 2), "unknown header flags 0x02"},
+		{"signed_flag_without_signature", edit(10, 1), "truncated inside the header signature"},
 		{"chunk_shift_small", edit(11, minChunkShift-1), "chunk size 2^5 out of range"},
 		{"chunk_shift_large", edit(11, maxChunkShift+1), "chunk size 2^21 out of range"},
 	} {
@@ -296,8 +297,8 @@ func (errWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 func TestWriteErrors(t *testing.T) {
 	set := kemSets[0]
 	dk := testKey(t, set)
-	err := encrypt(errWriter{}, bytes.NewReader([]byte("x")), set, dk.Encapsulator(), testShift)
+	err := encrypt(errWriter{}, bytes.NewReader([]byte("x")), set, dk.Encapsulator(), testShift, nil)
 	assert.ErrorContains(t, err, "writing output")
-	err = decrypt(errWriter{}, bytes.NewReader(sealTest(t, set, dk, []byte("x"))), set, dk)
+	_, err = decrypt(errWriter{}, bytes.NewReader(sealTest(t, set, dk, []byte("x"))), set, dk, nil)
 	assert.ErrorContains(t, err, "writing output")
 }

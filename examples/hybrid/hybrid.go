@@ -5,50 +5,81 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
+
+	"github.com/moduletto/moduletto/dsa/mldsa"
 )
 
-// encrypt encapsulates a fresh shared key to ek, writes the header to dst and
-// then the payload of src as sealed chunks of 2^chunkShift bytes.
-func encrypt(dst io.Writer, src io.Reader, set *kemSet, ek crypto.Encapsulator, chunkShift uint8) error {
+// encrypt encapsulates a fresh shared key to ek, writes the header to dst
+// (followed by its signature when signer is not nil) and then the payload of
+// src as sealed chunks of 2^chunkShift bytes.
+func encrypt(dst io.Writer, src io.Reader, set *kemSet, ek crypto.Encapsulator, chunkShift uint8, signer *mldsa.PrivateKey) error {
 	sharedKey, kemCT := ek.Encapsulate()
-	h := &header{set: set, chunkShift: chunkShift, kemCT: kemCT}
+	h := &header{set: set, signed: signer != nil, chunkShift: chunkShift, kemCT: kemCT}
 	rand.Read(h.salt[:])
 	raw := h.marshal()
 	aead, err := newAEAD(sharedKey, raw, ek.Bytes(), h.salt[:])
 	if err != nil {
 		return err
 	}
-	if _, err := dst.Write(raw); err != nil {
+	prefix := raw
+	if signer != nil {
+		sig, err := signHeader(signer, raw, ek.Bytes())
+		if err != nil {
+			return fmt.Errorf("signing the header: %w", err)
+		}
+		prefix = append(prefix[:len(prefix):len(prefix)], sig...)
+	}
+	if _, err := dst.Write(prefix); err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}
 	return sealStream(dst, src, aead, raw, h.chunkSize())
 }
 
-// decrypt reads a header from src, decapsulates its KEM ciphertext with dk
-// (whose parameter set is set) and writes the authenticated plaintext of each
-// chunk to dst. It returns nil only after the last chunk authenticated.
-func decrypt(dst io.Writer, src io.Reader, set *kemSet, dk decapsulationKey) error {
+// decrypt reads a header from src, checks its signature when verifier is not
+// nil, decapsulates its KEM ciphertext with dk (whose parameter set is set)
+// and writes the authenticated plaintext of each chunk to dst. It returns nil
+// only after the last chunk authenticated, and reports whether the file was
+// signed.
+func decrypt(dst io.Writer, src io.Reader, set *kemSet, dk decapsulationKey, verifier *mldsa.PublicKey) (signed bool, err error) {
 	h, raw, err := readHeader(src)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if h.set != set {
-		return fmt.Errorf("the input is encrypted to an %s key, but the key given is %s", h.set.name, set.name)
+		return h.signed, fmt.Errorf("the input is encrypted to an %s key, but the key given is %s", h.set.name, set.name)
+	}
+	ek := dk.Encapsulator().Bytes()
+	if h.signed {
+		sig := make([]byte, signatureSize)
+		if _, err := io.ReadFull(src, sig); err != nil {
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return true, errors.New("input is truncated inside the header signature")
+			}
+			return true, fmt.Errorf("reading input: %w", err)
+		}
+		if verifier != nil {
+			if err := verifyHeader(verifier, raw, ek, sig); err != nil {
+				return true, err
+			}
+		}
+	} else if verifier != nil {
+		return false, errors.New("the input is not signed, so it cannot be verified (encrypt with -sign)")
 	}
 	// A modified KEM ciphertext does not fail here: ML-KEM's implicit
 	// rejection (FIPS 203, Algorithm 18) returns a pseudorandom key, and the
 	// first chunk's tag fails instead.
 	sharedKey, err := dk.Decapsulate(h.kemCT)
 	if err != nil {
-		return fmt.Errorf("decapsulation: %w", err)
+		return h.signed, fmt.Errorf("decapsulation: %w", err)
 	}
-	aead, err := newAEAD(sharedKey, raw, dk.Encapsulator().Bytes(), h.salt[:])
+	aead, err := newAEAD(sharedKey, raw, ek, h.salt[:])
 	if err != nil {
-		return err
+		return h.signed, err
 	}
-	return openStream(dst, src, aead, raw, h.chunkSize())
+	return h.signed, openStream(dst, src, aead, raw, h.chunkSize())
 }
 
 // newAEAD derives the file key (deriveKey) and returns AES-256-GCM under it.

@@ -6,22 +6,38 @@ import (
 	"encoding/pem"
 	"fmt"
 	"os"
-	"strings"
 )
 
-// Key files are PEM. The block type names the parameter set and what the
-// bytes are:
+// Key files are PEM. The block type names the algorithm and what the bytes
+// are:
 //
 //	ML-KEM-768 SEED                the 64-byte seed d‖z (NAME.key, mode 0600)
 //	ML-KEM-768 ENCAPSULATION KEY   the FIPS 203 encapsulation key (NAME.pub)
+//	ML-DSA-65 SEED                 the 32-byte seed ξ (NAME.key, mode 0600)
+//	ML-DSA-65 PUBLIC KEY           the FIPS 204 public key (NAME.pub)
 const (
 	pemSeed             = " SEED"
 	pemEncapsulationKey = " ENCAPSULATION KEY"
+	pemPublicKey        = " PUBLIC KEY"
 )
 
-// keygen generates a key pair of the given parameter set and writes
-// name.key and name.pub. It refuses to replace existing files unless force.
-func keygen(name string, set *kemSet, force bool) error {
+// pemKinds describes every PEM type the tool writes, for error messages
+// about a file of the wrong kind.
+func pemKinds() map[string]string {
+	kinds := map[string]string{
+		dsaName + pemSeed:      "an " + dsaName + " signing key (private)",
+		dsaName + pemPublicKey: "an " + dsaName + " verification key (public)",
+	}
+	for _, s := range kemSets {
+		kinds[s.name+pemSeed] = "an " + s.name + " seed (private)"
+		kinds[s.name+pemEncapsulationKey] = "an " + s.name + " encapsulation key (public)"
+	}
+	return kinds
+}
+
+// writeKeyPair writes name.key (mode 0600) and name.pub as PEM blocks of the
+// given types. It refuses to replace existing files unless force.
+func writeKeyPair(name string, force bool, privType string, priv []byte, pubType string, pub []byte) error {
 	keyPath, pubPath := name+".key", name+".pub"
 	if !force {
 		for _, p := range []string{keyPath, pubPath} {
@@ -30,21 +46,24 @@ func keygen(name string, set *kemSet, force bool) error {
 			}
 		}
 	}
+	if err := writeFileAtomic(keyPath, pem.EncodeToMemory(&pem.Block{Type: privType, Bytes: priv}), 0o600); err != nil {
+		return err
+	}
+	return writeFileAtomic(pubPath, pem.EncodeToMemory(&pem.Block{Type: pubType, Bytes: pub}), 0o644)
+}
+
+// kemKeygen generates an ML-KEM key pair and writes name.key and name.pub.
+func kemKeygen(name string, set *kemSet, force bool) error {
 	dk, err := set.generateKey()
 	if err != nil {
 		return err
 	}
-	seed := pem.EncodeToMemory(&pem.Block{Type: set.name + pemSeed, Bytes: dk.Bytes()})
-	pub := pem.EncodeToMemory(&pem.Block{Type: set.name + pemEncapsulationKey, Bytes: dk.Encapsulator().Bytes()})
-	if err := writeFileAtomic(keyPath, seed, 0o600); err != nil {
-		return err
-	}
-	return writeFileAtomic(pubPath, pub, 0o644)
+	return writeKeyPair(name, force, set.name+pemSeed, dk.Bytes(), set.name+pemEncapsulationKey, dk.Encapsulator().Bytes())
 }
 
-// readDecapsulationKey reads a NAME.key file.
+// readDecapsulationKey reads an ML-KEM NAME.key file.
 func readDecapsulationKey(path string) (*kemSet, decapsulationKey, error) {
-	set, b, err := readPEMKey(path, pemSeed, "a private .key file (decrypt takes the recipient's NAME.key)")
+	set, b, err := readKEMKey(path, pemSeed, "the recipient's ML-KEM private key (NAME.key)")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -58,9 +77,9 @@ func readDecapsulationKey(path string) (*kemSet, decapsulationKey, error) {
 	return set, dk, nil
 }
 
-// readEncapsulationKey reads a NAME.pub file.
+// readEncapsulationKey reads an ML-KEM NAME.pub file.
 func readEncapsulationKey(path string) (*kemSet, crypto.Encapsulator, error) {
-	set, b, err := readPEMKey(path, pemEncapsulationKey, "a public .pub file (encrypt takes the recipient's NAME.pub)")
+	set, b, err := readKEMKey(path, pemEncapsulationKey, "the recipient's ML-KEM public key (NAME.pub)")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,34 +88,48 @@ func readEncapsulationKey(path string) (*kemSet, crypto.Encapsulator, error) {
 	}
 	ek, err := set.newEncapsulationKey(b)
 	if err != nil {
-		// FIPS 203 §7.2 modulus check: a coefficient ≥ q.
+		// For instance the FIPS 203 §7.2 modulus check: a coefficient ≥ q.
 		return nil, nil, fmt.Errorf("%s: invalid %s encapsulation key: %w", path, set.name, err)
 	}
 	return set, ek, nil
 }
 
-// readPEMKey reads the single PEM block of path and checks that its type is
-// "<parameter set><suffix>". want describes the expected file for messages.
-func readPEMKey(path, suffix, want string) (*kemSet, []byte, error) {
-	data, err := os.ReadFile(path)
+// readKEMKey reads an ML-KEM key file whose PEM type is "<set><suffix>".
+func readKEMKey(path, suffix, want string) (*kemSet, []byte, error) {
+	var set *kemSet
+	block, err := readPEM(path, want, func(typ string) bool {
+		for _, s := range kemSets {
+			if typ == s.name+suffix {
+				set = s
+				return true
+			}
+		}
+		return false
+	})
 	if err != nil {
 		return nil, nil, err
 	}
+	return set, block.Bytes, nil
+}
+
+// readPEM reads the single PEM block of path and returns it if accept takes
+// its type. want describes the expected key for messages.
+func readPEM(path, want string, accept func(typ string) bool) (*pem.Block, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	block, rest := pem.Decode(data)
-	if block == nil {
-		return nil, nil, fmt.Errorf("%s: not a PEM key file; want %s", path, want)
+	switch {
+	case block == nil:
+		return nil, fmt.Errorf("%s: not a PEM key file; want %s", path, want)
+	case len(bytes.TrimSpace(rest)) != 0:
+		return nil, fmt.Errorf("%s: unexpected data after the PEM block", path)
+	case accept(block.Type):
+		return block, nil
 	}
-	if len(bytes.TrimSpace(rest)) != 0 {
-		return nil, nil, fmt.Errorf("%s: unexpected data after the PEM block", path)
+	if kind, ok := pemKinds()[block.Type]; ok {
+		return nil, fmt.Errorf("%s holds %s; want %s", path, kind, want)
 	}
-	for _, s := range kemSets {
-		switch block.Type {
-		case s.name + suffix:
-			return s, block.Bytes, nil
-		case s.name + pemSeed, s.name + pemEncapsulationKey:
-			kind := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(block.Type, s.name)))
-			return nil, nil, fmt.Errorf("%s holds an %s %s; want %s", path, s.name, kind, want)
-		}
-	}
-	return nil, nil, fmt.Errorf("%s: PEM type %q is not an ML-KEM key (this tool knows %s); want %s", path, block.Type, kemSetNames(), want)
+	return nil, fmt.Errorf("%s: PEM type %q is not a key this tool knows; want %s", path, block.Type, want)
 }

@@ -22,19 +22,23 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/moduletto/moduletto/dsa/mldsa"
 )
 
 const usage = `hybrid: ML-KEM + AES-256-GCM file encryption (a moduletto example)
 
 usage:
   hybrid                     run the demonstration (ML-KEM-768, in memory)
-  hybrid keygen  -o NAME [-kem 512|768|1024] [-f]
-  hybrid encrypt -r NAME.pub [-in FILE] [-out FILE] [-q]
-  hybrid decrypt -k NAME.key [-in FILE] [-out FILE] [-q]
+  hybrid keygen  -o NAME [-kem 512|768|1024 | -dsa] [-f]
+  hybrid encrypt -r NAME.pub [-sign NAME.key] [-in FILE] [-out FILE] [-q]
+  hybrid decrypt -k NAME.key [-verify NAME.pub] [-in FILE] [-out FILE] [-q]
 
 keygen writes NAME.key (the 64-byte ML-KEM seed, PEM, mode 0600) and NAME.pub
-(the encapsulation key, PEM). encrypt and decrypt read stdin and write stdout
-unless -in and -out are given.
+(the encapsulation key, PEM); with -dsa, an ML-DSA-65 signing key pair
+instead. encrypt and decrypt read stdin and write stdout unless -in and -out
+are given. encrypt -sign signs the header with the sender's ML-DSA-65 key;
+decrypt -verify checks that signature and fails if it is missing or wrong.
 
 With -out, output is written to a temporary file in the same directory and
 renamed into place only when complete: a failed decryption leaves nothing.
@@ -117,6 +121,7 @@ func runKeygen(args []string, stderr io.Writer) error {
 	fs := newFlags("keygen", stderr)
 	name := fs.String("o", "", "write `NAME`.key and NAME.pub")
 	bits := fs.String("kem", "768", "ML-KEM parameter set: 512, 768 or 1024")
+	dsa := fs.Bool("dsa", false, "generate an ML-DSA-65 signing key pair (for -sign and -verify)")
 	force := fs.Bool("f", false, "overwrite existing key files")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -124,11 +129,19 @@ func runKeygen(args []string, stderr io.Writer) error {
 	if *name == "" {
 		return errors.New("-o NAME is required")
 	}
+	if *dsa {
+		kemGiven := false
+		fs.Visit(func(f *flag.Flag) { kemGiven = kemGiven || f.Name == "kem" })
+		if kemGiven {
+			return errors.New("-kem and -dsa exclude each other")
+		}
+		return dsaKeygen(*name, *force)
+	}
 	set, err := kemSetByBits(*bits)
 	if err != nil {
 		return err
 	}
-	return keygen(*name, set, *force)
+	return kemKeygen(*name, set, *force)
 }
 
 // ioFlags are the -in, -out and -q flags of encrypt and decrypt.
@@ -146,6 +159,7 @@ func (f *ioFlags) register(fs *flag.FlagSet) {
 func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 	fs := newFlags("encrypt", stderr)
 	recipient := fs.String("r", "", "recipient's public key `NAME.pub`")
+	signWith := fs.String("sign", "", "sign the header with the ML-DSA-65 key `NAME.key`")
 	var files ioFlags
 	files.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -158,29 +172,48 @@ func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 	if err != nil {
 		return err
 	}
+	var signer *mldsa.PrivateKey
+	if *signWith != "" {
+		if signer, err = readSigningKey(*signWith); err != nil {
+			return err
+		}
+	}
 	return files.run(stdin, stdout, stderr, 0o644, "encrypting", func(w io.Writer, r io.Reader) error {
-		return encrypt(w, r, set, ek, defaultChunkShift)
+		return encrypt(w, r, set, ek, defaultChunkShift, signer)
 	})
 }
 
 func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 	fs := newFlags("decrypt", stderr)
-	keyPath := fs.String("k", "", "private key `NAME.key`")
+	keyFile := fs.String("k", "", "private key `NAME.key`")
+	verifyWith := fs.String("verify", "", "require a header signature by the ML-DSA-65 key `NAME.pub`")
 	var files ioFlags
 	files.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *keyPath == "" {
+	if *keyFile == "" {
 		return errors.New("-k NAME.key is required")
 	}
-	set, dk, err := readDecapsulationKey(*keyPath)
+	set, dk, err := readDecapsulationKey(*keyFile)
 	if err != nil {
 		return err
 	}
-	return files.run(stdin, stdout, stderr, 0o600, "decrypting", func(w io.Writer, r io.Reader) error {
-		return decrypt(w, r, set, dk)
+	var verifier *mldsa.PublicKey
+	if *verifyWith != "" {
+		if verifier, err = readVerifyingKey(*verifyWith); err != nil {
+			return err
+		}
+	}
+	signed := false
+	err = files.run(stdin, stdout, stderr, 0o600, "decrypting", func(w io.Writer, r io.Reader) error {
+		signed, err = decrypt(w, r, set, dk, verifier)
+		return err
 	})
+	if err == nil && signed && verifier == nil {
+		fmt.Fprintln(stderr, "hybrid decrypt: note: the input is signed (ML-DSA-65); add -verify SENDER.pub to check the sender")
+	}
+	return err
 }
 
 // run opens the input and output named by f and calls process on them. A

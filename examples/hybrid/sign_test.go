@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/moduletto/moduletto/dsa/mldsa"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSignedFiles(t *testing.T) {
+	set := kemSets[1]
+	dk := testKey(t, set)
+	alice, err := mldsa.GenerateKey(mldsa.MLDSA65())
+	require.NoError(t, err)
+	mallory, err := mldsa.GenerateKey(mldsa.MLDSA65())
+	require.NoError(t, err)
+	msg := randomBytes(t, 3*(1<<testShift)+1)
+
+	var buf bytes.Buffer
+	require.NoError(t, encrypt(&buf, bytes.NewReader(msg), set, dk.Encapsulator(), testShift, alice))
+	signed := buf.Bytes()
+	hdr := headerSize(set)
+	assert.Len(t, signed, len(sealTest(t, set, dk, msg))+signatureSize, "signature adds its size only")
+	assert.Equal(t, byte(flagSigned), signed[10], "header flags")
+	assert.Equal(t, msg, specOpen(t, dk, signed), "README transcription skips the signature")
+
+	open := func(file []byte, verifier *mldsa.PublicKey) ([]byte, bool, error) {
+		out := bytes.NewBuffer([]byte{})
+		ok, err := decrypt(out, bytes.NewReader(file), set, dk, verifier)
+		return out.Bytes(), ok, err
+	}
+	t.Run("verified", func(t *testing.T) {
+		got, isSigned, err := open(signed, alice.PublicKey())
+		require.NoError(t, err)
+		assert.True(t, isSigned)
+		assert.Equal(t, msg, got)
+	})
+	t.Run("not_verified_but_reported", func(t *testing.T) {
+		got, isSigned, err := open(signed, nil)
+		require.NoError(t, err)
+		assert.True(t, isSigned)
+		assert.Equal(t, msg, got)
+	})
+	t.Run("other_signer", func(t *testing.T) {
+		got, _, err := open(signed, mallory.PublicKey())
+		assert.ErrorIs(t, err, errBadSignature)
+		assert.Empty(t, got)
+	})
+	t.Run("unsigned_file_with_verify", func(t *testing.T) {
+		got, isSigned, err := open(sealTest(t, set, dk, msg), alice.PublicKey())
+		assert.ErrorContains(t, err, "not signed")
+		assert.False(t, isSigned)
+		assert.Empty(t, got)
+	})
+	t.Run("signature_edited", func(t *testing.T) {
+		for _, i := range []int{0, signatureSize / 2, signatureSize - 1} {
+			bad := slices.Clone(signed)
+			bad[hdr+i] ^= 1
+			_, _, err := open(bad, alice.PublicKey())
+			assert.Error(t, err, "signature byte %d", i)
+		}
+	})
+	t.Run("header_edited_under_signature", func(t *testing.T) {
+		bad := slices.Clone(signed)
+		bad[hdr-1] ^= 1 // salt
+		_, _, err := open(bad, alice.PublicKey())
+		assert.ErrorIs(t, err, errBadSignature)
+	})
+	t.Run("signature_stripped", func(t *testing.T) {
+		// Clearing the flag and removing the signature changes the header,
+		// so the derived key and the associated data no longer match.
+		bad := slices.Concat(signed[:hdr], signed[hdr+signatureSize:])
+		bad[10] = 0
+		_, _, err := open(bad, nil)
+		assert.ErrorContains(t, err, "at the first chunk")
+	})
+	t.Run("signature_transplanted", func(t *testing.T) {
+		// Alice's signature on another file's header does not verify here.
+		var other bytes.Buffer
+		require.NoError(t, encrypt(&other, bytes.NewReader(msg), set, dk.Encapsulator(), testShift, alice))
+		bad := slices.Concat(signed[:hdr], other.Bytes()[hdr:hdr+signatureSize], signed[hdr+signatureSize:])
+		_, _, err := open(bad, alice.PublicKey())
+		assert.ErrorIs(t, err, errBadSignature)
+	})
+	t.Run("truncated_in_signature", func(t *testing.T) {
+		_, _, err := open(signed[:hdr+100], alice.PublicKey())
+		assert.ErrorContains(t, err, "truncated inside the header signature")
+	})
+}
