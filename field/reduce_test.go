@@ -74,9 +74,8 @@ func TestBarrettReduce16Exhaustive(t *testing.T) {
 			maxR := 0
 			for a := int32(-1 << 15); a < 1<<15; a++ {
 				r := int32(BarrettReduce16(int16(a), q, v))
-				if !assert.Zero(t, mod(int64(a-r), int64(q)), "a=%d r=%d", a, r) ||
-					!assert.LessOrEqual(t, (1<<13)*abs(r), (1<<12)*int32(q)+2*int32(q), "a=%d r=%d", a, r) {
-					return
+				if (a-r)%int32(q) != 0 || (1<<13)*abs(r) > (1<<12)*int32(q)+2*int32(q) {
+					t.Fatalf("BarrettReduce16(%d) = %d", a, r)
 				}
 				maxR = max(maxR, int(abs(r)))
 			}
@@ -188,8 +187,11 @@ func TestBarrettReduce32(t *testing.T) {
 			}
 			check := func(a int32) bool {
 				r := BarrettReduce32(a, int32(q), v, s)
-				return assert.Zero(t, mod(int64(a)-int64(r), int64(q)), "a=%d r=%d", a, r) &&
-					assert.LessOrEqual(t, int64(abs64(int64(r))), (int64(q)+1)/2, "a=%d r=%d", a, r)
+				if (int64(a)-int64(r))%int64(q) != 0 || 2*abs64(int64(r)) > int64(q)+1 {
+					t.Errorf("BarrettReduce32(%d) = %d", a, r)
+					return false
+				}
+				return true
 			}
 			for _, a := range interesting64(-1<<31, 1<<31, int64(q)) {
 				if !check(int32(a)) {
