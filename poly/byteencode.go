@@ -106,6 +106,23 @@ func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 //
 // Bounds: requires any int16 coefficient.
 func CompressEncode(dst []byte, p *Poly16, d int) {
+	switch d {
+	case 1:
+		compressEncode1(dst, p)
+		return
+	case 4:
+		compressEncode4(dst, p)
+		return
+	case 5:
+		compressEncode5(dst, p)
+		return
+	case 10:
+		compressEncode10(dst, p)
+		return
+	case 11:
+		compressEncode11(dst, p)
+		return
+	}
 	checkCompressD(d)
 	w := bitWriter{dst: dst[:32*d]}
 	c := uint(d)
@@ -120,6 +137,23 @@ func CompressEncode(dst []byte, p *Poly16, d int) {
 //
 // Bounds: ensures 0 ≤ p[i] < q.
 func DecodeDecompress(p *Poly16, src []byte, d int) {
+	switch d {
+	case 1:
+		decodeDecompress1(p, src)
+		return
+	case 4:
+		decodeDecompress4(p, src)
+		return
+	case 5:
+		decodeDecompress5(p, src)
+		return
+	case 10:
+		decodeDecompress10(p, src)
+		return
+	case 11:
+		decodeDecompress11(p, src)
+		return
+	}
 	checkCompressD(d)
 	r := bitReader{src: src[:32*d]}
 	c := uint(d)

@@ -265,3 +265,37 @@ func TestBitUnpackOutOfRange(t *testing.T) {
 		})
 	}
 }
+
+// TestCompressEncodeLayout checks the fused forms byte for byte against
+// ByteEncode_d(Compress_d(·)) and Decompress_d(ByteDecode_d(·)) of the FIPS 203
+// transcriptions, for every d (the specialised widths and the general loop).
+func TestCompressEncodeLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for d := 1; d <= 11; d++ {
+		t.Run(fmt.Sprintf("d=%d", d), func(t *testing.T) {
+			for range 30 {
+				var p Poly16
+				c := make([]int64, N)
+				for i := range p {
+					p[i] = int16(rng.UintN(1 << 16))
+					c[i] = compressOracle(mod(int64(p[i]), Q16), uint(d))
+				}
+				got := make([]byte, 32*d)
+				CompressEncode(got, &p, d)
+				require.Equal(t, byteEncodeOracle(c, d), got)
+
+				in := make([]byte, 32*d)
+				for i := range in {
+					in[i] = byte(rng.UintN(256))
+				}
+				var dec Poly16
+				DecodeDecompress(&dec, in, d)
+				y := byteDecodeOracle(in, d)
+				for i := range y {
+					y[i] = decompressOracle(y[i], uint(d))
+				}
+				require.Equal(t, y, to64(dec[:]))
+			}
+		})
+	}
+}
