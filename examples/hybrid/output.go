@@ -119,7 +119,11 @@ func removeTempsOnSignal() {
 		for name := range temps.names {
 			os.Remove(name)
 		}
-		fmt.Fprintf(os.Stderr, "hybrid: interrupted (%v); no output written\n", sig)
+		note := ""
+		if len(temps.names) > 0 {
+			note = "; the incomplete output file was removed"
+		}
+		fmt.Fprintf(os.Stderr, "hybrid: interrupted (%v)%s\n", sig, note)
 		os.Exit(130)
 	}()
 }
