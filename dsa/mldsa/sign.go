@@ -32,8 +32,8 @@ func (o *Options) context() string {
 	return o.Context
 }
 
-// contextOf extracts the context from SignerOpts, accepting nil and
-// *Options, the only SignerOpts with which ML-DSA signs a message directly.
+// contextOf extracts the context from SignerOpts that ask for pure ML-DSA:
+// nil, *Options, or any SignerOpts whose HashFunc is zero.
 func contextOf(opts crypto.SignerOpts) (string, error) {
 	switch o := opts.(type) {
 	case nil:
@@ -42,9 +42,22 @@ func contextOf(opts crypto.SignerOpts) (string, error) {
 		return o.context(), nil
 	}
 	if opts.HashFunc() != 0 {
-		return "", fmt.Errorf("mldsa: SignerOpts with hash %v: pre-hashed signing (HashML-DSA) is not offered through crypto.Signer", opts.HashFunc())
+		return "", errInvalidSignerOpts
 	}
-	return "", errInvalidSignerOpts
+	return "", nil
+}
+
+// signerOptsHash returns the HashML-DSA pre-hash that SignerOpts ask for,
+// if any.
+func signerOptsHash(opts crypto.SignerOpts) (PreHash, bool, error) {
+	if opts == nil || opts.HashFunc() == 0 {
+		return 0, false, nil
+	}
+	ph, ok := preHashOf(opts.HashFunc())
+	if !ok {
+		return 0, false, fmt.Errorf("mldsa: HashML-DSA does not support %v", opts.HashFunc())
+	}
+	return ph, true, nil
 }
 
 // Sign signs message with a hedged signature (ML-DSA.Sign, FIPS 204,
@@ -53,7 +66,17 @@ func contextOf(opts crypto.SignerOpts) (string, error) {
 // Go 1.26 (tests can fix them with testing/cryptotest.SetGlobalRandom). opts
 // may be nil or an *[Options] carrying the context string. It implements
 // [crypto.Signer].
+//
+// If opts.HashFunc() is a SHA-2 or SHA-3 hash, message must instead be a
+// digest of that hash, and Sign makes a HashML-DSA signature of it (FIPS
+// 204, Algorithm 4) with the empty context; see [SignHash] for contexts and
+// the SHAKE pre-hashes.
 func (sk *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if ph, ok, err := signerOptsHash(opts); err != nil {
+		return nil, err
+	} else if ok {
+		return SignDigest(sk, message, ph, nil)
+	}
 	context, err := contextOf(opts)
 	if err != nil {
 		return nil, err
@@ -72,7 +95,15 @@ func (sk *PrivateKey) SignMessage(rand io.Reader, message []byte, opts crypto.Si
 // message and context always give the same signature. Hedged signing
 // ([PrivateKey.Sign]) is preferred where fault or side-channel attacks are a
 // concern. opts may be nil or an *[Options].
+//
+// As with [PrivateKey.Sign], SignerOpts naming a SHA-2 or SHA-3 hash select
+// HashML-DSA over a digest.
 func (sk *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if ph, ok, err := signerOptsHash(opts); err != nil {
+		return nil, err
+	} else if ok {
+		return signDigest(sk, message, ph, "", true)
+	}
 	context, err := contextOf(opts)
 	if err != nil {
 		return nil, err
