@@ -30,7 +30,7 @@ func BenchmarkMLDSA65(b *testing.B) {
 	}
 	ctx := []byte("benchmark context")
 	opts := &mldsa.Options{Context: string(ctx)}
-	sig := make([]byte, mldsa65.SignatureSize) // output of the Sign benchmarks
+	sig := make([]byte, mldsa65.SignatureSize)  // output of the Sign benchmarks
 	vsig := make([]byte, mldsa65.SignatureSize) // input of the Verify benchmarks
 	if err := p.ours.SignTo(vsig, msgs[0], opts, true); err != nil {
 		b.Fatal(err)
