@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/moduletto/moduletto/field/params"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -212,4 +213,17 @@ func TestIsRootOfUnity(t *testing.T) {
 	assert.False(t, q8380417.IsRootOfUnity(1753, 0))
 	assert.False(t, q8380417.IsRootOfUnity(8380417, 1), "x ≥ q")
 	assert.False(t, q3329.IsRootOfUnity(17, 512), "order ∤ q−1")
+}
+
+// TestParamsPackageConstants ties the constants of field/params to Params
+// (which TestNewParamsPrimes checks against math/big).
+func TestParamsPackageConstants(t *testing.T) {
+	assert.Equal(t, int16(params.MLKEMQInv16), q3329.QInv16())
+	assert.Equal(t, uint32(params.MLKEMR16), q3329.R16())
+	assert.Equal(t, uint32(params.MLKEMRSquared16), q3329.RSquared16())
+	assert.Equal(t, int16(params.MLKEMBarrett16), q3329.Barrett16())
+	assert.Equal(t, uint32(params.MLDSAQInv), q8380417.QInv())
+	assert.Equal(t, uint32(params.MLDSAQNegInv), q8380417.QNegInv())
+	assert.Equal(t, uint32(params.MLDSAR), q8380417.R())
+	assert.Equal(t, uint32(params.MLDSARSquared), q8380417.RSquared())
 }

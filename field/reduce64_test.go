@@ -104,12 +104,12 @@ func TestMontgomeryReduce64(t *testing.T) {
 }
 
 // TestMontgomeryReduce64GridQ3329 runs every high half h < q with the low
-// halves l = k·2^18, l + 1 and l + 2^18 − 1 (3329 · 2^14 · 3 values).
+// halves l = k·2^19, l + 1 and l + 2^19 − 1 (3329 · 2^13 · 3 values).
 func TestMontgomeryReduce64GridQ3329(t *testing.T) {
 	const q = 3329
 	qNegInv := MustParams(q).QNegInv()
 	rInv := uint64(modInv(mod(1<<32, q), q))
-	step := uint64(1 << 18)
+	step := uint64(1 << 19)
 	if testing.Short() {
 		step = 1 << 22
 	}
