@@ -86,7 +86,7 @@ func formatBytes(n int64) string {
 		i++
 	}
 	suffix := []string{"KiB", "MiB", "GiB", "TiB"}[i]
-	if v < 10 {
+	if v < 9.95 { // below 9.95 "%.1f" does not round up to "10.0"
 		return fmt.Sprintf("%.1f %s", v, suffix)
 	}
 	return fmt.Sprintf("%.0f %s", v, suffix)
