@@ -106,13 +106,9 @@ func BenchmarkBitPack(b *testing.B) {
 	for _, tc := range mldsaPacking {
 		b.Run(tc.name, func(b *testing.B) {
 			var w [N]int32
-			width := tc.a + tc.b
-			if tc.a < 0 {
-				width = tc.b
-			}
-			buf := make([]byte, BitPackSize(width))
+			buf := make([]byte, BitPackSize(tc.width()))
 			for b.Loop() {
-				if tc.a < 0 {
+				if tc.simple() {
 					SimpleBitPack(buf, &w, tc.b)
 				} else {
 					BitPack(buf, &w, tc.a, tc.b)
@@ -126,13 +122,9 @@ func BenchmarkBitUnpack(b *testing.B) {
 	for _, tc := range mldsaPacking {
 		b.Run(tc.name, func(b *testing.B) {
 			var w [N]int32
-			width := tc.a + tc.b
-			if tc.a < 0 {
-				width = tc.b
-			}
-			buf := make([]byte, BitPackSize(width))
+			buf := make([]byte, BitPackSize(tc.width()))
 			for b.Loop() {
-				if tc.a < 0 {
+				if tc.simple() {
 					SimpleBitUnpack(&w, buf, tc.b)
 				} else {
 					BitUnpack(&w, buf, tc.a, tc.b)

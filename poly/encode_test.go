@@ -135,10 +135,23 @@ func TestEncodeNTT12ReducesAnyInt16(t *testing.T) {
 
 // mldsaPacking lists the (a, b) bounds ML-DSA packs with (FIPS 204,
 // Algorithms 22–28); a = −1 marks SimpleBitPack with bound b.
-var mldsaPacking = []struct {
+type packCase struct {
 	name string
 	a, b int32
-}{
+}
+
+// simple reports whether the case uses SimpleBitPack.
+func (tc packCase) simple() bool { return tc.a < 0 }
+
+// width returns the bound whose bit length is the field width.
+func (tc packCase) width() int32 {
+	if tc.simple() {
+		return tc.b
+	}
+	return tc.a + tc.b
+}
+
+var mldsaPacking = []packCase{
 	{"t1/10bit", -1, 1<<10 - 1},
 	{"w1/gamma2=(q-1)/32/4bit", -1, 15},
 	{"w1/gamma2=(q-1)/88/6bit", -1, 43},
@@ -153,14 +166,13 @@ func TestBitPackMatchesFIPS204(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, tc := range mldsaPacking {
 		t.Run(tc.name, func(t *testing.T) {
-			simple := tc.a < 0
+			simple := tc.simple()
 			lo, hi := -int64(tc.a), int64(tc.b)
-			width := int64(tc.a) + int64(tc.b)
 			if simple {
-				lo, width = 0, int64(tc.b)
+				lo = 0
 			}
-			size := BitPackSize(int32(width))
-			require.Equal(t, 32*bitlen(width), size)
+			size := BitPackSize(tc.width())
+			require.Equal(t, 32*bitlen(int64(tc.width())), size)
 			for trial := range 50 {
 				var w [N]int32
 				for i := range w {
@@ -194,13 +206,9 @@ func TestBitUnpackMatchesFIPS204(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for _, tc := range mldsaPacking {
 		t.Run(tc.name, func(t *testing.T) {
-			simple := tc.a < 0
-			width := int64(tc.a) + int64(tc.b)
-			if simple {
-				width = int64(tc.b)
-			}
+			simple := tc.simple()
 			for range 50 {
-				in := make([]byte, BitPackSize(int32(width)))
+				in := make([]byte, BitPackSize(tc.width()))
 				for i := range in {
 					in[i] = byte(rng.UintN(256))
 				}
@@ -231,11 +239,8 @@ func TestBitUnpackMatchesFIPS204(t *testing.T) {
 // otherwise valid encoding: ok must be 0 exactly for values outside the range.
 func TestBitUnpackOutOfRange(t *testing.T) {
 	for _, tc := range mldsaPacking {
-		simple := tc.a < 0
-		width := int64(tc.a) + int64(tc.b)
-		if simple {
-			width = int64(tc.b)
-		}
+		simple := tc.simple()
+		width := int64(tc.width())
 		c := bitlen(width)
 		if c > 13 {
 			continue // 2^c = a+b+1: every value is in range, covered above

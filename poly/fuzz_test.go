@@ -45,12 +45,8 @@ func FuzzBitUnpack(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0x6d, 0xdb, 0xb6}, 214)) // 3-bit fields of 5
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, tc := range mldsaPacking {
-			simple := tc.a < 0
-			width := tc.a + tc.b
-			if simple {
-				width = tc.b
-			}
-			size := BitPackSize(width)
+			simple := tc.simple()
+			size := BitPackSize(tc.width())
 			src := make([]byte, size)
 			copy(src, in)
 			var w [N]int32
