@@ -30,6 +30,8 @@ func SamplePolyCBD(dst *poly.Poly16, b []byte, eta int) {
 }
 
 // cbd2 is SamplePolyCBD_2: 4 bytes give 8 coefficients of 4 bits each.
+//
+// Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−2, 2]).
 func cbd2(dst *[poly.N]int16, b *[128]byte) {
 	for w := range 32 {
 		t := binary.LittleEndian.Uint32(b[4*w:])
@@ -44,6 +46,8 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 }
 
 // cbd3 is SamplePolyCBD_3: 3 bytes give 4 coefficients of 6 bits each.
+//
+// Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−3, 3]).
 func cbd3(dst *[poly.N]int16, b *[192]byte) {
 	for w := range 64 {
 		t := uint32(b[3*w]) | uint32(b[3*w+1])<<8 | uint32(b[3*w+2])<<16
@@ -87,7 +91,8 @@ func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
 // SampleNoiseVector fills dst[r] with SampleNoise(σ, n0+r, η) for every r,
 // four polynomials at a time. K-PKE.KeyGen draws s and e with one call when
 // they lie next to each other in memory (n0 = 0, len(dst) = 2k);
-// K-PKE.Encrypt draws r with n0 = 0, e1 with n0 = k and e2 with n0 = 2k.
+// K-PKE.Encrypt draws y (called r in the FIPS 203 draft) with n0 = 0, e1
+// with n0 = k and e2 with n0 = 2k.
 // The nonce n0+r wraps mod 256. Coefficients are canonical, in [0, q); eta
 // must be 2 or 3, it panics otherwise. Constant time in σ.
 func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {

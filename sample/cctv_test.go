@@ -136,7 +136,7 @@ func TestCCTVIntermediate(t *testing.T) {
 			}{
 				{"s", sigma, 0, set.eta1},  // Algorithm 13, line 9
 				{"e", sigma, k, set.eta1},  // Algorithm 13, line 13
-				{"r", rSeed, 0, set.eta1},  // Algorithm 14, line 10
+				{"r", rSeed, 0, set.eta1},  // Algorithm 14, line 10 (y in final FIPS 203)
 				{"e1", rSeed, k, set.eta2}, // Algorithm 14, line 14
 				{"e2", rSeed, 2 * k, set.eta2},
 			}

@@ -15,7 +15,7 @@ const (
 	oracleQ32 = 8380417
 )
 
-// bytesToBits is FIPS 203, Algorithm 4 (FIPS 204, Algorithm 12).
+// bytesToBits is FIPS 203, Algorithm 4 (FIPS 204, Algorithm 13).
 func bytesToBits(b []byte) []int {
 	bits := make([]int, 8*len(b))
 	for i, c := range b {

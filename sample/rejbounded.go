@@ -61,6 +61,8 @@ func boundedSampler(eta int) sampler {
 // parseBounded runs the loop body of FIPS 204, Algorithm 31 over one
 // SHAKE-256 block, filling dst from index n on; it returns the new count (at
 // most 256). Only the keep/reject decision branches (see [RejBoundedPoly]).
+//
+// Bounds: ensures −η ≤ dst[i] ≤ η for every coefficient written.
 func parseBounded(dst *[poly.N]int32, n int, buf []byte, eta int) int {
 	for _, z := range buf {
 		if n == poly.N {

@@ -48,6 +48,8 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 // byte and keeps the 23-bit value if it is below q. It fills dst from index
 // n on and returns the new count (at most 256). The branch depends on public
 // XOF output only.
+//
+// Bounds: ensures 0 ≤ dst[i] < q = 8380417 for every coefficient written.
 func parseNTT32(dst *[poly.N]int32, n int, buf *[rate128]byte) int {
 	for b := 0; b < rate128 && n < poly.N; b += 3 {
 		z := uint32(buf[b]) | uint32(buf[b+1])<<8 | uint32(buf[b+2]&0x7f)<<16

@@ -53,6 +53,8 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 // block: each 3 bytes give two 12-bit candidates d1, d2, kept if below q.
 // It fills dst from index n on and returns the new count (at most 256).
 // The branches depend on public XOF output only.
+//
+// Bounds: ensures 0 ≤ dst[i] < q = 3329 for every coefficient written.
 func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 	for b := 0; b < rate128 && n < poly.N; b += 3 {
 		d1 := uint16(buf[b]) | uint16(buf[b+1]&0x0f)<<8
