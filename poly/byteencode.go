@@ -1,5 +1,7 @@
 package poly
 
+import "encoding/binary"
+
 // ByteEncode_d and ByteDecode_d of FIPS 203 (Algorithms 5 and 6) on 256
 // coefficients. The bit string of Algorithm 5 is little-endian: bit j of
 // coefficient i is bit (i·d + j) mod 8 of byte ⌊(i·d + j)/8⌋ (see
@@ -60,18 +62,17 @@ func reduceDecoded12(f *[N]int16) int {
 // EncodeNTT12 writes ByteEncode_12(p mod q) to dst[:384], as for the
 // encapsulation key t̂ and the decryption key ŝ (FIPS 203, Algorithm 13).
 // Coefficients may be any int16; they are reduced to [0, q) on the way
-// without modifying p.
+// without modifying p. Four coefficients fill six bytes.
 // It panics if len(dst) < 384.
 func EncodeNTT12(dst []byte, p *NTTPoly16) {
 	dst = dst[:384]
-	for i := 0; i < N; i += 2 {
-		a := uint32(normalize16(p[i]))
-		b := uint32(normalize16(p[i+1]))
-		x := a | b<<12
-		k := 3 * (i / 2)
-		dst[k] = byte(x)
-		dst[k+1] = byte(x >> 8)
-		dst[k+2] = byte(x >> 16)
+	for i := range 64 {
+		q := (*[4]int16)(p[4*i:])
+		x := uint64(normalize16(q[0])) | uint64(normalize16(q[1]))<<12 |
+			uint64(normalize16(q[2]))<<24 | uint64(normalize16(q[3]))<<36
+		b := (*[6]byte)(dst[6*i:])
+		binary.LittleEndian.PutUint32(b[:4], uint32(x))
+		binary.LittleEndian.PutUint16(b[4:], uint16(x>>32))
 	}
 }
 
@@ -85,16 +86,16 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 	src = src[:384]
 	var bad uint32
-	for i := 0; i < N; i += 2 {
-		k := 3 * (i / 2)
-		x := uint32(src[k]) | uint32(src[k+1])<<8 | uint32(src[k+2])<<16
-		a := int32(x & 0xfff)
-		b := int32(x >> 12)
-		ta, tb := a-Q16, b-Q16
-		// ta ≥ 0 exactly when a is non-canonical: bit 31 of ^ta is then set.
-		bad |= ^uint32(ta) | ^uint32(tb)
-		p[i] = int16(ta + (ta>>31)&Q16)
-		p[i+1] = int16(tb + (tb>>31)&Q16)
+	for i := range 64 {
+		b := (*[6]byte)(src[6*i:])
+		x := uint64(binary.LittleEndian.Uint32(b[:4])) | uint64(binary.LittleEndian.Uint16(b[4:]))<<32
+		q := (*[4]int16)(p[4*i:])
+		for j := range q {
+			t := int32(x>>(12*j)&0xfff) - Q16
+			// t ≥ 0 exactly when the value is non-canonical: bit 31 of ^t is then set.
+			bad |= ^uint32(t)
+			q[j] = int16(t + (t>>31)&Q16)
+		}
 	}
 	return int(1 ^ bad>>31)
 }
