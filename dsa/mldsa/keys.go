@@ -47,8 +47,8 @@ func (pk *PublicKey) rowT1(i int) []poly.NTTPoly32 {
 type PrivateKey struct {
 	pub     PublicKey
 	seed    [32]byte
-	hasSeed bool // false for keys imported from the FIPS 204 expanded form
-	K       [32]byte
+	hasSeed bool     // false for keys imported from the FIPS 204 expanded form
+	secretK [32]byte // K of FIPS 204: the seed of ρ″ in signing
 	s1      [maxL]poly.NTTPoly32
 	s2      [maxK]poly.NTTPoly32
 	t0      [maxK]poly.NTTPoly32
@@ -102,7 +102,7 @@ func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []by
 	h.Read(seeds[:])
 	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 	sk.pub.ρ = *ρ
-	copy(sk.K[:], seeds[96:])
+	copy(sk.secretK[:], seeds[96:])
 	sk.pub.expandA()
 
 	var s1, s2, t0 [maxK]poly.Poly32 // s1 uses the first l entries
@@ -111,7 +111,7 @@ func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []by
 
 	sk.expandFromSecrets(s1[:l], s2[:k], t0[:k])
 	if expanded != nil {
-		p.skEncode(expanded, &sk.pub.ρ, &sk.K, &sk.pub.tr, s1[:l], s2[:k], t0[:k])
+		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s1[:l], s2[:k], t0[:k])
 	}
 	clear(s1[:])
 	clear(s2[:])
@@ -300,7 +300,7 @@ func (sk *PrivateKey) ExpandedBytes() []byte {
 		invNTT(&s2[i], &sk.s2[i])
 		invNTT(&t0[i], &sk.t0[i])
 	}
-	p.skEncode(out, &sk.pub.ρ, &sk.K, &sk.pub.tr, s1[:p.l], s2[:p.k], t0[:p.k])
+	p.skEncode(out, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s1[:p.l], s2[:p.k], t0[:p.k])
 	clear(s1[:])
 	clear(s2[:])
 	clear(t0[:])
@@ -320,7 +320,7 @@ func invNTT(dst *poly.Poly32, a *poly.NTTPoly32) {
 // zero overwrites the secret parts of sk.
 func (sk *PrivateKey) zero() {
 	clear(sk.seed[:])
-	clear(sk.K[:])
+	clear(sk.secretK[:])
 	clear(sk.s1[:])
 	clear(sk.s2[:])
 	clear(sk.t0[:])
@@ -357,7 +357,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		clear(t0[:])
 		clear(t0Dec[:])
 	}()
-	if err := ps.skDecode(&sk.pub.ρ, &sk.K, &tr, s1[:ps.l], s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
+	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, s1[:ps.l], s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
 		return nil, err
 	}
 	sk.pub.expandA()

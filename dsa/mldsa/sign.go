@@ -287,7 +287,7 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 	// ρ″ = H(K ‖ rnd ‖ μ, 64)
 	var ρpp [64]byte
 	var h sha3.SHAKE
-	h.Write(sk.K[:])
+	h.Write(sk.secretK[:])
 	h.Write(rnd[:])
 	h.Write(μ[:])
 	h.Read(ρpp[:])
