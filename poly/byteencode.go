@@ -33,30 +33,16 @@ func ByteEncode(dst []byte, f *[N]int16, d int) {
 //
 // Bounds: ensures 0 ≤ f[i] < 2^d (d < 12), 0 ≤ f[i] < q (d = 12).
 func ByteDecode(f *[N]int16, src []byte, d int) (ok int) {
+	if d == 12 {
+		return DecodeNTT12((*NTTPoly16)(f), src)
+	}
 	checkEncodeD(d)
 	r := bitReader{src: src[:32*d]}
 	c := uint(d)
 	for i := range f {
 		f[i] = int16(r.read(c))
 	}
-	if d < 12 {
-		return 1
-	}
-	return reduceDecoded12(f)
-}
-
-// reduceDecoded12 subtracts q from every f[i] ≥ q (f[i] < 2^12 < 2q) and
-// returns 1 if none was, 0 otherwise. Branch-free.
-func reduceDecoded12(f *[N]int16) int {
-	var bad int16
-	for i, c := range f {
-		t := c - Q16
-		// t ≥ 0 exactly when c was non-canonical.
-		m := ^(t >> 15)
-		bad |= m
-		f[i] = t + (t>>15)&Q16
-	}
-	return int(1 ^ uint16(bad)>>15)
+	return 1
 }
 
 // EncodeNTT12 writes ByteEncode_12(p mod q) to dst[:384], as for the
