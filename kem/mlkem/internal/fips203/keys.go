@@ -17,7 +17,7 @@ const maxEKSize = encodedPolySize*maxK + 32
 // the key is built instead of on every encapsulation), its encoding and
 // H(ek). It is immutable once built and safe for concurrent use.
 type EncapsulationKey struct {
-	p   *Params
+	set uint8                       // index of the parameter set in paramSets
 	t   [maxK]poly.NTTPoly16        // t̂, canonical
 	aT  [maxK * maxK]poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]
 	ρ   [32]byte
@@ -37,14 +37,14 @@ type DecapsulationKey struct {
 }
 
 // Params returns the parameter set of the key.
-func (ek *EncapsulationKey) Params() *Params { return ek.p }
+func (ek *EncapsulationKey) Params() *Params { return &paramSets[ek.set] }
 
 // Params returns the parameter set of the key.
-func (dk *DecapsulationKey) Params() *Params { return dk.ek.p }
+func (dk *DecapsulationKey) Params() *Params { return dk.ek.Params() }
 
 // Bytes returns the encoding of the key, ByteEncode_12(t̂)‖ρ.
 func (ek *EncapsulationKey) Bytes() []byte {
-	return append([]byte(nil), ek.enc[:ek.p.ekSize]...)
+	return append([]byte(nil), ek.enc[:ek.Params().ekSize]...)
 }
 
 // EncapsulationKey returns the encapsulation key embedded in dk. It shares
@@ -65,7 +65,7 @@ func (dk *DecapsulationKey) Seed() []byte {
 // ExpandedBytes returns the FIPS 203 encoding of the decapsulation key,
 // dk_PKE‖ek‖H(ek)‖z (Algorithm 16, line 3), 768k+96 bytes.
 func (dk *DecapsulationKey) ExpandedBytes() []byte {
-	p := dk.ek.p
+	p := dk.Params()
 	b := make([]byte, p.dkExpSize)
 	for i := range p.k {
 		poly.EncodeNTT12(b[i*encodedPolySize:], &dk.s[i])
@@ -103,7 +103,7 @@ func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	dk.d, dk.z = *d, *z
 	dk.seeded = true
 	ek := &dk.ek
-	ek.p = p
+	ek.set = p.id
 	pkeKeyGen(p, ek, &dk.s, &dk.d)
 	for i := range p.k {
 		poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
@@ -138,7 +138,7 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	if ok != 1 {
 		return fmt.Errorf("mlkem: %s encapsulation key is not canonical: a coefficient is not below q = 3329 (FIPS 203, Section 7.2 modulus check)", p.name)
 	}
-	ek.p = p
+	ek.set = p.id
 	copy(ek.enc[:], b)
 	copy(ek.ρ[:], b[encodedPolySize*p.k:])
 	ek.h = sha3.Sum256(b)
@@ -206,11 +206,12 @@ func (ek *EncapsulationKey) EncapsulateInternal(sharedKey, ciphertext []byte, m 
 }
 
 func (ek *EncapsulationKey) checkEncapsulate(sharedKey, ciphertext []byte) error {
+	p := ek.Params()
 	if len(sharedKey) != SharedKeySize {
-		return sizeError(ek.p, "shared key buffer", len(sharedKey), SharedKeySize)
+		return sizeError(p, "shared key buffer", len(sharedKey), SharedKeySize)
 	}
-	if len(ciphertext) != ek.p.ctSize {
-		return sizeError(ek.p, "ciphertext buffer", len(ciphertext), ek.p.ctSize)
+	if len(ciphertext) != p.ctSize {
+		return sizeError(p, "ciphertext buffer", len(ciphertext), p.ctSize)
 	}
 	return nil
 }
@@ -223,7 +224,7 @@ func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byt
 	copy(in[32:], ek.h[:])
 	g := sha3.Sum512(in[:])
 	// Line 2: c ← K-PKE.Encrypt(ek, m, r).
-	pkeEncrypt(ek.p, ciphertext, ek, m, (*[32]byte)(g[32:]))
+	pkeEncrypt(ek.Params(), ciphertext, ek, m, (*[32]byte)(g[32:]))
 	copy(sharedKey, g[:32])
 }
 
@@ -233,7 +234,7 @@ func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byt
 // invalid ciphertext of the right size yields the implicit-rejection key
 // J(z‖c), chosen in constant time. sharedKey may alias ciphertext.
 func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
-	p := dk.ek.p
+	p := dk.Params()
 	if len(sharedKey) != SharedKeySize {
 		return sizeError(p, "shared key buffer", len(sharedKey), SharedKeySize)
 	}

@@ -17,6 +17,7 @@ const (
 
 // Params is an ML-KEM parameter set (FIPS 203, Table 2).
 type Params struct {
+	id         uint8 // index in paramSets
 	name       string
 	k          int
 	η1, η2     int
@@ -28,9 +29,9 @@ type Params struct {
 	polyC1Size int // 32·du
 }
 
-func newParams(name string, k, η1, η2, du, dv int) *Params {
-	return &Params{
-		name: name, k: k, η1: η1, η2: η2, du: du, dv: dv,
+func newParams(id uint8, name string, k, η1, η2, du, dv int) Params {
+	return Params{
+		id: id, name: name, k: k, η1: η1, η2: η2, du: du, dv: dv,
 		ekSize:     encodedPolySize*k + 32,
 		ctSize:     32 * (du*k + dv),
 		dkExpSize:  768*k + 96,
@@ -39,11 +40,20 @@ func newParams(name string, k, η1, η2, du, dv int) *Params {
 	}
 }
 
+// paramSets holds the three parameter sets of FIPS 203, Table 2. Keys refer
+// to theirs by index, not by pointer, so that a key holds no pointer and its
+// allocation need not be scanned by the garbage collector.
+var paramSets = [...]Params{
+	newParams(0, "ML-KEM-512", 2, 3, 2, 10, 4),
+	newParams(1, "ML-KEM-768", 3, 2, 2, 10, 4),
+	newParams(2, "ML-KEM-1024", 4, 2, 2, 11, 5),
+}
+
 // The three parameter sets of FIPS 203, Table 2.
 var (
-	MLKEM512  = newParams("ML-KEM-512", 2, 3, 2, 10, 4)
-	MLKEM768  = newParams("ML-KEM-768", 3, 2, 2, 10, 4)
-	MLKEM1024 = newParams("ML-KEM-1024", 4, 2, 2, 11, 5)
+	MLKEM512  = &paramSets[0]
+	MLKEM768  = &paramSets[1]
+	MLKEM1024 = &paramSets[2]
 )
 
 // Name returns the name of the parameter set, e.g. "ML-KEM-768".
