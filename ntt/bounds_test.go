@@ -47,7 +47,7 @@ func TestBoundsInverseMont16(t *testing.T) {
 	for i := range B {
 		B[i] = 1<<14 - 1 // requires |p[i]| < 2^14
 	}
-	k := 127
+	k, layer := 127, 0
 	for l := 2; l <= 128; l <<= 1 {
 		for start := 0; start < 256; start += 2 * l {
 			z := abs64(int64(zetas16[k]))
@@ -55,10 +55,14 @@ func TestBoundsInverseMont16(t *testing.T) {
 			for j := start; j < start+l; j++ {
 				sum := B[j] + B[j+l]
 				assert.LessOrEqual(t, sum, int64(1<<15-1), "int16 overflow at layer len=%d", l)
-				B[j] = (q16 - 1) / 2 // Barrett, centred
+				B[j] = sum
+				if invBarrett16[layer] {
+					B[j] = (q16 - 1) / 2 // Barrett, centred
+				}
 				B[j+l] = montBound16(t, z*sum)
 			}
 		}
+		layer++
 	}
 	for i := range B {
 		B[i] = montBound16(t, fInv16*B[i])

@@ -136,6 +136,10 @@ func (e *Engine) check(name string, a []uint32) {
 // Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q.
 func (e *Engine) Forward(a []uint32) {
 	e.check("Forward", a)
+	if e.q < lazyLimit {
+		e.forwardLazy(a)
+		return
+	}
 	q, qni := e.q, e.qNegInv
 	k := 1
 	for l := e.n / 2; l >= e.d; l >>= 1 {
@@ -154,15 +158,55 @@ func (e *Engine) Forward(a []uint32) {
 	}
 }
 
+// lazyLimit is the bound on q below which Forward and Inverse keep
+// coefficients only partly reduced between layers (4q must fit a uint32).
+const lazyLimit = 1 << 30
+
+// forwardLazy is Forward for q < 2^30 with lazy reduction (Harvey's
+// butterfly): coefficients stay in [0, 4q) between layers, each butterfly
+// reduces x to [0, 2q) and takes the Montgomery product lazily in [0, 2q),
+// and a final pass brings everything to [0, q).
+//
+// Bounds: requires q < 2^30, 0 ≤ a[i] < q; per butterfly, x, y < 4q gives
+// z·y < 4q² < q·2^32, t < 2q, x' = x + t < 4q, y' = x − t + 2q < 4q;
+// ensures 0 ≤ a'[i] < q.
+func (e *Engine) forwardLazy(a []uint32) {
+	q, q2, qni := e.q, 2*e.q, e.qNegInv
+	k := 1
+	for l := e.n / 2; l >= e.d; l >>= 1 {
+		for start := 0; start < e.n; start += 2 * l {
+			z := uint64(e.zetas[k])
+			k++
+			x := a[start : start+l : start+l]
+			y := a[start+l : start+2*l : start+2*l]
+			y = y[:len(x)]
+			for j := range x {
+				u := field.CondSubU32(x[j], q2)
+				t := field.MontgomeryReduceLazy64(z*uint64(y[j]), q, qni)
+				y[j] = u - t + q2
+				x[j] = u + t
+			}
+		}
+	}
+	for i := range a {
+		a[i] = field.CondSubU32(field.CondSubU32(a[i], q2), q)
+	}
+}
+
 // Inverse replaces a by its inverse NTT, including the factor 2^−Layers
 // (= N⁻¹ for a complete NTT): FIPS 203 Algorithm 10 / FIPS 204 Algorithm 42
 // generalised (Gentleman–Sande butterflies, len from d up to N/2, twiddle
 // ζ^BitRev(k) for k = 2^Layers − 1 down to 1, applied as ζ·(a[j+len] − a[j])).
+// For q < 2^30 coefficients stay in [0, 2q) between layers (lazy reduction).
 //
-// Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q.
+// Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q. Per butterfly,
+// lazy path (q < 2^30): x, y < 2q gives x + y < 4q, reduced to < 2q, and
+// z·(y − x + 2q) < 4q² < q·2^32, whose lazy Montgomery product is < 2q;
+// canonical path: x, y < q, z·(y − x + q) < 2q² < q·2^32.
 func (e *Engine) Inverse(a []uint32) {
 	e.check("Inverse", a)
 	q, qni := e.q, e.qNegInv
+	lazy := e.q < lazyLimit
 	k := len(e.zetas) - 1
 	for l := e.d; l <= e.n/2; l <<= 1 {
 		for start := 0; start < e.n; start += 2 * l {
@@ -171,6 +215,15 @@ func (e *Engine) Inverse(a []uint32) {
 			x := a[start : start+l : start+l]
 			y := a[start+l : start+2*l : start+2*l]
 			y = y[:len(x)]
+			if lazy {
+				q2 := 2 * q
+				for j := range x {
+					t, u := x[j], y[j]
+					x[j] = field.CondSubU32(t+u, q2)
+					y[j] = field.MontgomeryReduceLazy64(z*uint64(u-t+q2), q, qni)
+				}
+				continue
+			}
 			for j := range x {
 				t, u := x[j], y[j]
 				x[j] = field.CondSubU32(t+u, q)
@@ -178,6 +231,7 @@ func (e *Engine) Inverse(a []uint32) {
 			}
 		}
 	}
+	// s·a < q·2q < q·2^32; MontgomeryReduce64 returns [0, q).
 	s := uint64(e.scale)
 	for i := range a {
 		a[i] = field.MontgomeryReduce64(s*uint64(a[i]), q, qni)
@@ -217,6 +271,10 @@ func (e *Engine) mul(name string, dst, a, b []uint32, acc bool) {
 		return
 	}
 	d := e.d
+	if d == 2 && q < lazyLimit {
+		e.mulDegree2(dst, a, b, acc)
+		return
+	}
 	if d > maxAliasDegree && (&dst[0] == &a[0] || &dst[0] == &b[0]) {
 		panic(fmt.Sprintf("ntt: %s: dst aliases an operand, which needs base-case degree ≤ %d (have %d)", name, maxAliasDegree, d))
 	}
@@ -227,6 +285,32 @@ func (e *Engine) mul(name string, dst, a, b []uint32, acc bool) {
 			x, y = bufA[:copy(bufA[:], x)], bufB[:copy(bufB[:], y)]
 		}
 		e.baseMul(c, x, y, uint64(γ), r2, acc)
+	}
+}
+
+// mulDegree2 is mul for base cases of degree 2 (FIPS 203's BaseCaseMultiply,
+// Algorithm 12): c0 = a0·b0 + γ·a1·b1, c1 = a0·b1 + a1·b0, each product a
+// lazy Montgomery product, the sums converted back by one Montgomery product
+// with R².
+//
+// Bounds: requires q < 2^30, 0 ≤ a[i], b[i], dst[i] < q; each lazy product
+// is < 2q (γ·(2q) < q·2^32), the sums < 4q, 4q·r2 < q·2^32; ensures
+// 0 ≤ dst'[i] < q.
+func (e *Engine) mulDegree2(dst, a, b []uint32, acc bool) {
+	q, qni, r2 := e.q, e.qNegInv, uint64(e.r2)
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i, γ := range e.gammas[:len(dst)/2] {
+		a0, a1, b0, b1 := uint64(a[2*i]), uint64(a[2*i+1]), uint64(b[2*i]), uint64(b[2*i+1])
+		t := field.MontgomeryReduceLazy64(a1*b1, q, qni)
+		lo := field.MontgomeryReduceLazy64(a0*b0, q, qni) + field.MontgomeryReduceLazy64(uint64(γ)*uint64(t), q, qni)
+		hi := field.MontgomeryReduceLazy64(a0*b1, q, qni) + field.MontgomeryReduceLazy64(a1*b0, q, qni)
+		c0 := field.MontgomeryReduce64(uint64(lo)*r2, q, qni)
+		c1 := field.MontgomeryReduce64(uint64(hi)*r2, q, qni)
+		if acc {
+			c0 = field.CondSubU32(dst[2*i]+c0, q)
+			c1 = field.CondSubU32(dst[2*i+1]+c1, q)
+		}
+		dst[2*i], dst[2*i+1] = c0, c1
 	}
 }
 

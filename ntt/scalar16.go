@@ -48,11 +48,19 @@ type scalar16 struct{}
 
 func (scalar16) Name() string { return "scalar" }
 
-// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles,
-// then reduces to [0, q). See [Forward16] for the contract.
+// invBarrett16[l] says whether layer l of InverseMont16 (l = 0 for len = 2,
+// …, 6 for len = 128) Barrett-reduces its sums. The sums at most double per
+// layer, so reducing after the first layer (inputs up to 2^14) and the fourth
+// keeps every int16 in range (TestBoundsInverseMont16 walks this schedule);
+// the last layer's sums go straight into the final Montgomery product.
+var invBarrett16 = [7]bool{true, false, false, true, false, false, false}
+
+// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles;
+// the last layer (len = 2) also reduces its outputs to [0, q). See
+// [Forward16] for the contract.
 func (scalar16) Forward16(p *[256]int16) {
 	k := 1
-	for l := 128; l >= 2; l >>= 1 {
+	for l := 128; l >= 4; l >>= 1 {
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas16[k]
 			k++
@@ -60,30 +68,59 @@ func (scalar16) Forward16(p *[256]int16) {
 			b := p[start+l : start+2*l : start+2*l]
 			b = b[:len(a)]
 			for j := range a {
+				x := a[j]
 				t := field.MontgomeryMul16(z, b[j], q16, qInv16)
-				b[j] = a[j] - t
-				a[j] = a[j] + t
+				b[j] = x - t
+				a[j] = x + t
 			}
 		}
 	}
-	reduce16(p)
+	// len = 2: 64 blocks of 4 coefficients with zetas16[64…127].
+	for i := range 64 {
+		z := zetas16[64+i]
+		blk := (*[4]int16)(p[4*i : 4*i+4])
+		t0 := field.MontgomeryMul16(z, blk[2], q16, qInv16)
+		t1 := field.MontgomeryMul16(z, blk[3], q16, qInv16)
+		x0, x1 := blk[0], blk[1]
+		blk[0] = canonical16(x0 + t0)
+		blk[1] = canonical16(x1 + t1)
+		blk[2] = canonical16(x0 - t0)
+		blk[3] = canonical16(x1 - t1)
+	}
+}
+
+// canonical16 returns a mod q in [0, q): Barrett, then a masked add of q.
+//
+// Bounds: requires any int16 a; ensures 0 ≤ r < q.
+func canonical16(a int16) int16 {
+	return field.CondAdd16(field.BarrettReduce16(a, q16, barrett16), q16)
 }
 
 // InverseMont16 implements NTT⁻¹, FIPS 203, Algorithm 10, with Montgomery
-// twiddles and the final factor 128⁻¹·R. See [InverseMont16] for the contract.
+// twiddles, sums reduced on the layers of invBarrett16, and the final
+// factor 128⁻¹·R. See [InverseMont16] for the contract.
 func (scalar16) InverseMont16(p *[256]int16) {
 	k := 127
-	for l := 2; l <= 128; l <<= 1 {
+	for layer, l := 0, 2; l <= 128; layer, l = layer+1, l<<1 {
+		reduce := invBarrett16[layer]
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas16[k]
 			k--
 			a := p[start : start+l : start+l]
 			b := p[start+l : start+2*l : start+2*l]
 			b = b[:len(a)]
-			for j := range a {
-				t := a[j]
-				a[j] = field.BarrettReduce16(t+b[j], q16, barrett16)
-				b[j] = field.MontgomeryMul16(z, b[j]-t, q16, qInv16)
+			if reduce {
+				for j := range a {
+					x, y := a[j], b[j]
+					a[j] = field.BarrettReduce16(x+y, q16, barrett16)
+					b[j] = field.MontgomeryMul16(z, y-x, q16, qInv16)
+				}
+			} else {
+				for j := range a {
+					x, y := a[j], b[j]
+					a[j] = x + y
+					b[j] = field.MontgomeryMul16(z, y-x, q16, qInv16)
+				}
 			}
 		}
 	}
@@ -128,7 +165,7 @@ func (scalar16) Reduce16(p *[256]int16) { reduce16(p) }
 // Bounds: requires any int16; ensures 0 ≤ p'[i] < q.
 func reduce16(p *[256]int16) {
 	for i := range p {
-		p[i] = field.CondAdd16(field.BarrettReduce16(p[i], q16, barrett16), q16)
+		p[i] = canonical16(p[i])
 	}
 }
 
