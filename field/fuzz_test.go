@@ -5,6 +5,13 @@ import (
 	"testing"
 )
 
+// fuzzModulus is a Modulus whose Params is the one being fuzzed.
+type fuzzModulus struct{}
+
+var fuzzParams *Params
+
+func (fuzzModulus) Params() *Params { return fuzzParams }
+
 // FuzzParams: NewParams never panics, accepts exactly the odd primes below
 // 2^31, and for those the reducers and Params arithmetic agree with math/big
 // on the fuzzed operands.
@@ -14,6 +21,7 @@ func FuzzParams(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, q uint32, x, y uint64) {
 		p, err := NewParams(q)
+		fuzzParams = p
 		isPrime := q >= 3 && q < 1<<31 && big.NewInt(int64(q)).ProbablyPrime(20)
 		if !isPrime {
 			if err == nil || p != nil {
@@ -61,6 +69,24 @@ func FuzzParams(f *testing.F) {
 		if 2*abs64(int64(r)) > int64(q)+1 {
 			t.Fatalf("BarrettReduce32(%d) = %d out of range", int32(x), r)
 		}
+		if q < 1<<15 {
+			// MontgomeryReduce16 requires −q·2^15 ≤ s16 < q·2^15.
+			s16 := int32(x%(uint64(q)<<16)) - int32(q)<<15
+			r16 := MontgomeryReduce16(s16, int16(q), p.QInv16())
+			r16Inv := new(big.Int).ModInverse(big.NewInt(1<<16), bq)
+			congruent("MontgomeryReduce16", int64(r16), new(big.Int).Mul(big.NewInt(int64(s16)), r16Inv))
+			if r16 <= -int16(q) || r16 >= int16(q) {
+				t.Fatalf("MontgomeryReduce16(%d) = %d out of range", s16, r16)
+			}
+		}
+		if v16 := p.Barrett16(); v16 != 0 {
+			r := BarrettReduce16(int16(x), int16(q), v16)
+			congruent("BarrettReduce16", int64(r), big.NewInt(int64(int16(x))))
+			if (1<<13)*abs(int32(r)) > (1<<12)*int32(q)+2*int32(q) {
+				t.Fatalf("BarrettReduce16(%d) = %d out of range", int16(x), r)
+			}
+		}
+		congruent("NewInt", int64(NewInt[fuzzModulus](int64(x)).Value()), big.NewInt(int64(x)))
 		if p.Generator() == 0 || !p.IsRootOfUnity(p.Generator(), q-1) {
 			t.Fatalf("q=%d: generator %d has the wrong order", q, p.Generator())
 		}

@@ -55,6 +55,17 @@ func New[M Modulus](x uint64) ModN[M] {
 	return ModN[M]{m.Params().Reduce(x)}
 }
 
+// NewInt returns x mod q as an element of ModN[M], for any int64 x
+// (negative values included), in time independent of x.
+func NewInt[M Modulus](x int64) ModN[M] {
+	var m M
+	p := m.Params()
+	// uint64(x) = x + 2^64 when x < 0: subtract 2^64 mod q (= RSquared) then.
+	r := p.Reduce(uint64(x))
+	c := p.r2 & -uint32(uint64(x)>>63)
+	return ModN[M]{p.Sub(r, c)}
+}
+
 // Value returns the canonical value of a, in [0, q).
 func (a ModN[M]) Value() uint32 { return a.v }
 

@@ -2,6 +2,7 @@ package field
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -93,6 +94,20 @@ func TestModNOtherModuli(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestNewInt(t *testing.T) {
+	xs := []int64{0, 1, -1, 3329, -3329, 3330, -3330, 8380417, -8380417, 1<<63 - 1, -1 << 63, -1 << 62, 1 << 40, -(1 << 40)}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 1000 {
+		xs = append(xs, int64(rng.Uint64()))
+	}
+	for _, x := range xs {
+		bx := big.NewInt(x)
+		assert.Equal(t, bigMod(bx, 3329), NewInt[Q3329](x).Value(), "x=%d", x)
+		assert.Equal(t, bigMod(bx, 8380417), NewInt[Q8380417](x).Value(), "x=%d", x)
+		assert.Equal(t, bigMod(bx, 1<<31-1), NewInt[q2p31m1](x).Value(), "x=%d", x)
 	}
 }
 
