@@ -34,7 +34,8 @@
 // Key objects cache values derived from public data: an encapsulation key
 // (and the one inside a decapsulation key) holds the matrix Â expanded from
 // its seed ρ, so each encapsulation and decapsulation skips the k² SampleNTT
-// calls. This costs 512·k² bytes per key (8 KiB for ML-KEM-1024).
+// calls. This costs 512·k² bytes per key (8 KiB for ML-KEM-1024). Keys are
+// immutable once built and safe for concurrent use.
 //
 // # Use with crypto/hpke
 //
