@@ -27,27 +27,28 @@ func montFactor(rBits uint, q int64) (r, rInv uint64) {
 	return new(big.Int).Mod(R, Q).Uint64(), new(big.Int).ModInverse(R, Q).Uint64()
 }
 
-// inputs16 returns named polynomials with |p[i]| ≤ bound (and 0 ≤ p[i] when
-// bound < 0 is not wanted): random, constant extremes and impulses.
-func inputs16(rng *rand.Rand, bound int16) map[string]*[256]int16 {
-	in := map[string]*[256]int16{}
-	add := func(name string, f func(i int) int16) {
-		var p [256]int16
+// inputs returns named polynomials with |p[i]| ≤ bound: random, constant
+// extremes (0, q−1 capped at bound, ±bound, alternating signs) and an
+// impulse of height bound at each position.
+func inputs[T int16 | int32](rng *rand.Rand, bound, q T) map[string]*[256]T {
+	in := map[string]*[256]T{}
+	add := func(name string, f func(i int) T) {
+		var p [256]T
 		for i := range p {
 			p[i] = f(i)
 		}
 		in[name] = &p
 	}
 	for r := range 8 {
-		add(fmt.Sprintf("random%d", r), func(int) int16 { return int16(rng.IntN(2*int(bound)+1) - int(bound)) })
+		add(fmt.Sprintf("random%d", r), func(int) T { return T(rng.Int64N(2*int64(bound)+1) - int64(bound)) })
 	}
-	add("zero", func(int) int16 { return 0 })
-	add("q-1", func(int) int16 { return min(q16-1, bound) })
-	add("+bound", func(int) int16 { return bound })
-	add("-bound", func(int) int16 { return -bound })
-	add("alternating", func(i int) int16 { return bound * int16(1-2*(i&1)) })
+	add("zero", func(int) T { return 0 })
+	add("q-1", func(int) T { return min(q-1, bound) })
+	add("+bound", func(int) T { return bound })
+	add("-bound", func(int) T { return -bound })
+	add("alternating", func(i int) T { return bound * T(1-2*(i&1)) })
 	for pos := range 256 {
-		add(fmt.Sprintf("impulse%d", pos), func(i int) int16 {
+		add(fmt.Sprintf("impulse%d", pos), func(i int) T {
 			if i == pos {
 				return bound
 			}
@@ -57,33 +58,8 @@ func inputs16(rng *rand.Rand, bound int16) map[string]*[256]int16 {
 	return in
 }
 
-func inputs32(rng *rand.Rand, bound int32) map[string]*[256]int32 {
-	in := map[string]*[256]int32{}
-	add := func(name string, f func(i int) int32) {
-		var p [256]int32
-		for i := range p {
-			p[i] = f(i)
-		}
-		in[name] = &p
-	}
-	for r := range 8 {
-		add(fmt.Sprintf("random%d", r), func(int) int32 { return int32(rng.Int64N(2*int64(bound)+1) - int64(bound)) })
-	}
-	add("zero", func(int) int32 { return 0 })
-	add("q-1", func(int) int32 { return min(q32-1, bound) })
-	add("+bound", func(int) int32 { return bound })
-	add("-bound", func(int) int32 { return -bound })
-	add("alternating", func(i int) int32 { return bound * int32(1-2*(i&1)) })
-	for pos := range 256 {
-		add(fmt.Sprintf("impulse%d", pos), func(i int) int32 {
-			if i == pos {
-				return bound
-			}
-			return 0
-		})
-	}
-	return in
-}
+func inputs16(rng *rand.Rand, bound int16) map[string]*[256]int16 { return inputs(rng, bound, q16) }
+func inputs32(rng *rand.Rand, bound int32) map[string]*[256]int32 { return inputs(rng, bound, q32) }
 
 // engineOp applies op of the generic engine to x mod q (and y mod q) and
 // multiplies the result by f mod q.

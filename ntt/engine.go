@@ -146,9 +146,7 @@ func (e *Engine) Forward(a []uint32) {
 		for start := 0; start < e.n; start += 2 * l {
 			z := uint64(e.zetas[k])
 			k++
-			x := a[start : start+l : start+l]
-			y := a[start+l : start+2*l : start+2*l]
-			y = y[:len(x)]
+			x, y := halves(a[:], start, l)
 			for j := range x {
 				t := field.MontgomeryReduce64(z*uint64(y[j]), q, qni)
 				y[j] = field.CondSubU32(x[j]-t+q, q)
@@ -177,9 +175,7 @@ func (e *Engine) forwardLazy(a []uint32) {
 		for start := 0; start < e.n; start += 2 * l {
 			z := uint64(e.zetas[k])
 			k++
-			x := a[start : start+l : start+l]
-			y := a[start+l : start+2*l : start+2*l]
-			y = y[:len(x)]
+			x, y := halves(a[:], start, l)
 			for j := range x {
 				u := field.CondSubU32(x[j], q2)
 				t := field.MontgomeryReduceLazy64(z*uint64(y[j]), q, qni)
@@ -212,9 +208,7 @@ func (e *Engine) Inverse(a []uint32) {
 		for start := 0; start < e.n; start += 2 * l {
 			z := uint64(e.zetas[k])
 			k--
-			x := a[start : start+l : start+l]
-			y := a[start+l : start+2*l : start+2*l]
-			y = y[:len(x)]
+			x, y := halves(a[:], start, l)
 			if lazy {
 				q2 := 2 * q
 				for j := range x {

@@ -13,21 +13,20 @@ import (
 // package functions promise. They exist to cross-check the specialised
 // backends and as a portable reference; they are not fast.
 
-// generic16 is the generic backend of the int16 engine.
-type generic16 struct {
+// genericLanes holds what both generic backends share: the engine and the
+// conversions between T lanes and canonical uint32 values.
+type genericLanes[T int16 | int32] struct {
 	e          *Engine
 	p          *field.Params
-	r, rInv    uint32 // R = 2^16 mod q and its inverse
-	liftOffset int32  // a multiple of q above 2^15: x + liftOffset > 0 for every int16 x
+	r, rInv    uint32 // the Montgomery radix R mod q and its inverse
+	liftOffset int64  // a multiple of q above 2^31: x + liftOffset > 0 for every lane value x
 }
 
-// generic32 is the generic backend of the int32 engine.
-type generic32 struct {
-	e          *Engine
-	p          *field.Params
-	r, rInv    uint32 // R = 2^32 mod q and its inverse
-	liftOffset int64  // a multiple of q above 2^31
-}
+// generic16 is the generic backend of the int16 engine (R = 2^16).
+type generic16 struct{ genericLanes[int16] }
+
+// generic32 is the generic backend of the int32 engine (R = 2^32).
+type generic32 struct{ genericLanes[int32] }
 
 var (
 	generic16Backend = newGeneric16()
@@ -37,13 +36,13 @@ var (
 func newGeneric16() *generic16 {
 	e := mustEngine(Spec{Q: params.MLKEMQ, N: params.MLKEMN, Layers: params.MLKEMLayers, Zeta: params.MLKEMZeta})
 	p := e.Params()
-	return &generic16{e: e, p: p, r: p.R16(), rInv: p.Inverse(p.R16()), liftOffset: 16 * params.MLKEMQ}
+	return &generic16{genericLanes[int16]{e: e, p: p, r: p.R16(), rInv: p.Inverse(p.R16()), liftOffset: 1 << 20 * params.MLKEMQ}}
 }
 
 func newGeneric32() *generic32 {
 	e := mustEngine(Spec{Q: params.MLDSAQ, N: params.MLDSAN, Layers: params.MLDSALayers, Zeta: params.MLDSAZeta})
 	p := e.Params()
-	return &generic32{e: e, p: p, r: p.R(), rInv: p.Inverse(p.R()), liftOffset: 512 * params.MLDSAQ}
+	return &generic32{genericLanes[int32]{e: e, p: p, r: p.R(), rInv: p.Inverse(p.R()), liftOffset: 512 * params.MLDSAQ}}
 }
 
 func mustEngine(s Spec) *Engine {
@@ -61,138 +60,80 @@ func centre(v, q uint32) int32 {
 	return int32(v) - over&int32(q)
 }
 
-func (g *generic16) load(dst *[256]uint32, p *[256]int16) {
-	for i, x := range p {
-		dst[i] = g.p.Reduce(uint64(int32(x) + g.liftOffset))
-	}
-}
-
-// store writes v·f mod q (f = 1 to leave v as is), centred if centred is
-// set and in [0, q) otherwise.
-func (g *generic16) store(p *[256]int16, v *[256]uint32, f uint32, centred bool) {
-	for i, x := range v {
-		x = g.p.Mul(x, f)
-		if centred {
-			p[i] = int16(centre(x, g.p.Q()))
-		} else {
-			p[i] = int16(x)
-		}
-	}
-}
-
-func (g *generic16) Name() string { return "generic" }
-
-func (g *generic16) Forward16(p *[256]int16) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.e.Forward(v[:])
-	g.store(p, &v, 1, false)
-}
-
-func (g *generic16) InverseMont16(p *[256]int16) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.e.Inverse(v[:])
-	g.store(p, &v, g.r, false)
-}
-
-func (g *generic16) MulMont16(c, a, b *[256]int16) {
-	var x, y [256]uint32
-	g.load(&x, a)
-	g.load(&y, b)
-	g.e.Mul(x[:], x[:], y[:])
-	g.store(c, &x, g.rInv, true)
-}
-
-func (g *generic16) MulAccMont16(c, a, b *[256]int16) {
-	var x, y [256]uint32
-	g.load(&x, a)
-	g.load(&y, b)
-	g.e.Mul(x[:], x[:], y[:])
-	for i, v := range x {
-		c[i] += int16(centre(g.p.Mul(v, g.rInv), g.p.Q()))
-	}
-}
-
-func (g *generic16) Reduce16(p *[256]int16) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.store(p, &v, 1, false)
-}
-
-func (g *generic16) ToMont16(p *[256]int16) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.store(p, &v, g.r, false)
-}
-
-func (g *generic32) load(dst *[256]uint32, p *[256]int32) {
+func (g *genericLanes[T]) load(dst *[256]uint32, p *[256]T) {
 	for i, x := range p {
 		dst[i] = g.p.Reduce(uint64(int64(x) + g.liftOffset))
 	}
 }
 
-func (g *generic32) store(p *[256]int32, v *[256]uint32, f uint32, centred bool) {
+// store writes v[i]·f mod q to p, centred if centred is set and in [0, q)
+// otherwise.
+func (g *genericLanes[T]) store(p *[256]T, v *[256]uint32, f uint32, centred bool) {
 	for i, x := range v {
 		x = g.p.Mul(x, f)
 		if centred {
-			p[i] = centre(x, g.p.Q())
+			p[i] = T(centre(x, g.p.Q()))
 		} else {
-			p[i] = int32(x)
+			p[i] = T(x)
 		}
 	}
 }
 
-func (g *generic32) Name() string { return "generic" }
-
-func (g *generic32) Forward32(p *[256]int32) {
+// forward sets p to NTT(p), canonical.
+func (g *genericLanes[T]) forward(p *[256]T) {
 	var v [256]uint32
 	g.load(&v, p)
 	g.e.Forward(v[:])
 	g.store(p, &v, 1, false)
 }
 
-func (g *generic32) InverseMont32(p *[256]int32) {
+// inverseMont sets p to NTT⁻¹(p)·R, canonical.
+func (g *genericLanes[T]) inverseMont(p *[256]T) {
 	var v [256]uint32
 	g.load(&v, p)
 	g.e.Inverse(v[:])
 	g.store(p, &v, g.r, false)
 }
 
-func (g *generic32) MulMont32(c, a, b *[256]int32) {
+// mulMont sets c to a∘b·R⁻¹ (or adds it to c, if acc) in the representative
+// chosen by centred.
+func (g *genericLanes[T]) mulMont(c, a, b *[256]T, acc, centred bool) {
 	var x, y [256]uint32
 	g.load(&x, a)
 	g.load(&y, b)
 	g.e.Mul(x[:], x[:], y[:])
-	g.store(c, &x, g.rInv, false)
-}
-
-func (g *generic32) MulAccMont32(c, a, b *[256]int32) {
-	var x, y [256]uint32
-	g.load(&x, a)
-	g.load(&y, b)
-	g.e.Mul(x[:], x[:], y[:])
-	for i, v := range x {
-		c[i] += int32(g.p.Mul(v, g.rInv))
+	if !acc {
+		g.store(c, &x, g.rInv, centred)
+		return
+	}
+	var prod [256]T
+	g.store(&prod, &x, g.rInv, centred)
+	for i := range c {
+		c[i] += prod[i]
 	}
 }
 
-func (g *generic32) Reduce32(p *[256]int32) {
+// scale sets p to p·f mod q in the representative chosen by centred.
+func (g *genericLanes[T]) scale(p *[256]T, f uint32, centred bool) {
 	var v [256]uint32
 	g.load(&v, p)
-	g.store(p, &v, 1, true)
+	g.store(p, &v, f, centred)
 }
 
-func (g *generic32) ToMont32(p *[256]int32) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.store(p, &v, g.r, false)
-}
+func (g *generic16) Name() string                     { return "generic" }
+func (g *generic16) Forward16(p *[256]int16)          { g.forward(p) }
+func (g *generic16) InverseMont16(p *[256]int16)      { g.inverseMont(p) }
+func (g *generic16) MulMont16(c, a, b *[256]int16)    { g.mulMont(c, a, b, false, true) }
+func (g *generic16) MulAccMont16(c, a, b *[256]int16) { g.mulMont(c, a, b, true, true) }
+func (g *generic16) Reduce16(p *[256]int16)           { g.scale(p, 1, false) }
+func (g *generic16) ToMont16(p *[256]int16)           { g.scale(p, g.r, false) }
 
-func (g *generic32) CAddQ32(p *[256]int32) { g.Freeze32(p) }
-
-func (g *generic32) Freeze32(p *[256]int32) {
-	var v [256]uint32
-	g.load(&v, p)
-	g.store(p, &v, 1, false)
-}
+func (g *generic32) Name() string                     { return "generic" }
+func (g *generic32) Forward32(p *[256]int32)          { g.forward(p) }
+func (g *generic32) InverseMont32(p *[256]int32)      { g.inverseMont(p) }
+func (g *generic32) MulMont32(c, a, b *[256]int32)    { g.mulMont(c, a, b, false, false) }
+func (g *generic32) MulAccMont32(c, a, b *[256]int32) { g.mulMont(c, a, b, true, false) }
+func (g *generic32) Reduce32(p *[256]int32)           { g.scale(p, 1, true) }
+func (g *generic32) ToMont32(p *[256]int32)           { g.scale(p, g.r, false) }
+func (g *generic32) CAddQ32(p *[256]int32)            { g.scale(p, 1, false) }
+func (g *generic32) Freeze32(p *[256]int32)           { g.scale(p, 1, false) }

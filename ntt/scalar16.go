@@ -64,9 +64,7 @@ func (scalar16) Forward16(p *[256]int16) {
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas16[k]
 			k++
-			a := p[start : start+l : start+l]
-			b := p[start+l : start+2*l : start+2*l]
-			b = b[:len(a)]
+			a, b := halves(p[:], start, l)
 			for j := range a {
 				x := a[j]
 				t := field.MontgomeryMul16(z, b[j], q16, qInv16)
@@ -106,9 +104,7 @@ func (scalar16) InverseMont16(p *[256]int16) {
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas16[k]
 			k--
-			a := p[start : start+l : start+l]
-			b := p[start+l : start+2*l : start+2*l]
-			b = b[:len(a)]
+			a, b := halves(p[:], start, l)
 			if reduce {
 				for j := range a {
 					x, y := a[j], b[j]

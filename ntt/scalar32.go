@@ -74,9 +74,7 @@ func (scalar32) Forward32(p *[256]int32) {
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas32[k]
 			k++
-			a := p[start : start+l : start+l]
-			b := p[start+l : start+2*l : start+2*l]
-			b = b[:len(a)]
+			a, b := halves(p[:], start, l)
 			for j := range a {
 				t := field.MontgomeryMul32(z, b[j], q32, qInv32)
 				b[j] = a[j] - t
@@ -95,9 +93,7 @@ func (scalar32) InverseMont32(p *[256]int32) {
 		for start := 0; start < 256; start += 2 * l {
 			z := zetas32[k]
 			k--
-			a := p[start : start+l : start+l]
-			b := p[start+l : start+2*l : start+2*l]
-			b = b[:len(a)]
+			a, b := halves(p[:], start, l)
 			for j := range a {
 				t := a[j]
 				a[j] = t + b[j]
