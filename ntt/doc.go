@@ -1,7 +1,38 @@
 // Package ntt implements number-theoretic transforms over Z_q[X]/(X^n+1).
 //
-// A generic engine ([Engine], built from a [Spec]) serves any prime q < 2^31
-// and any power-of-two n with complete or incomplete transforms. Two fixed-size
-// engines serve the standards: int16 lanes for q = 3329 (ML-KEM) and int32
-// lanes for q = 8380417 (ML-DSA), each with a backend chosen once at start-up.
+// # Generic engine
+//
+// [NewEngine] builds an [Engine] from a [Spec] {Q, N, Layers, Zeta} for any
+// prime q < 2^31 and power-of-two n in [16, 4096] with q ≡ 1 mod
+// 2^(Layers+1): complete transforms (pointwise products, FIPS 204) and
+// incomplete ones with a base case of degree N/2^Layers (FIPS 203: q = 3329,
+// n = 256, 7 layers, degree 2). Values are canonical uint32 in [0, q), the
+// NTT domain is in FIPS (bit-reversed) order, and nothing is allocated
+// after construction.
+//
+// # Fixed-size engines
+//
+// Two engines serve the standards on [256] arrays, following the Montgomery
+// convention of docs/HACKING.md (Forward = NTT, MulMont = a∘b·R⁻¹,
+// InverseMont = NTT⁻¹·R, ToMont = ·R):
+//
+//   - int16 lanes, q = 3329, R = 2^16 (ML-KEM): [Forward16], [InverseMont16],
+//     [MulMont16], [MulAccMont16], [Reduce16], [ToMont16];
+//   - int32 lanes, q = 8380417, R = 2^32 (ML-DSA): [Forward32],
+//     [InverseMont32], [MulMont32], [MulAccMont32], [Reduce32], [ToMont32],
+//     [CAddQ32], [Freeze32].
+//
+// Each function states its bounds; they chain as follows.
+//
+//	int16: |p| ≤ 2^14 ─Forward16→ [0, q) ─MulMont16→ |c| ≤ 2002
+//	       ─MulAccMont16 ×(k−1), k ≤ 8→ |c| ≤ 2002·k < 2^14 ─InverseMont16→ |p| < q
+//	int32: |p| < q ─Forward32→ |p| < 7q ─MulMont32→ |c| < q
+//	       ─MulAccMont32 ×(k−1)→ |c| < k·q ─Reduce32→ |c| < 2^23 ─InverseMont32→ |p| < q
+//
+// The functions dispatch to a backend ([Backend16], [Backend32]) chosen once
+// at start-up and read once per call. Today the backends are "scalar"
+// (specialised Go, the default) and "generic" (the generic [Engine] behind
+// the same contract, for cross-checking). [SetBackend16] and
+// [SetBackend32] switch them for tests and benchmarks; package ntttest runs
+// a test once per backend.
 package ntt
