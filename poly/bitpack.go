@@ -75,6 +75,9 @@ func packWidth(m int32) uint {
 // packBits32 writes the c-bit values off + sign·w[i] to dst (len 32·c);
 // sign is 1 for SimpleBitPack (off = 0) and −1 for BitPack (off = b).
 func packBits32(dst []byte, w *[N]int32, c uint, off, sign int32) {
+	if packFast(dst, w, c, off, sign) {
+		return
+	}
 	bw := bitWriter{dst: dst}
 	for _, x := range w {
 		bw.write(uint64(uint32(off+sign*x))&(1<<c-1), c)
@@ -85,6 +88,9 @@ func packBits32(dst []byte, w *[N]int32, c uint, off, sign int32) {
 // w[i] = off + sign·z (the inverse of packBits32, as sign² = 1) and returns 1
 // if every z ≤ max, 0 otherwise.
 func unpackBits32(w *[N]int32, src []byte, c uint, off, sign, max int32) int {
+	if unpackFast(w, src, c, off, sign, max) {
+		return 1 // every c-bit value is in range
+	}
 	br := bitReader{src: src}
 	var bad int32
 	for i := range w {

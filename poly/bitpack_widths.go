@@ -1,0 +1,100 @@
+package poly
+
+import "encoding/binary"
+
+// Specialised SimpleBitPack/BitPack loops for the widths on ML-DSA's
+// per-signature paths (FIPS 204, Algorithms 26–28): w1 (4 and 6 bits, packed
+// on every signing attempt), t1 (10 bits) and z (18 and 20 bits). Each
+// handles a group of coefficients that fills whole bytes with constant
+// shifts; the layouts equal the general bitWriter/bitReader loops and are
+// checked against the FIPS 204 transcription in encode_test.go.
+//
+// A value stored is off + sign·w[i] (sign = 1 for SimpleBitPack with
+// off = 0, sign = −1 for BitPack with off = b), as in packBits32.
+
+// packFast writes w in the specialised layout for width c and reports
+// whether c had one.
+func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
+	v := func(x int32) uint64 { return uint64(uint32(off + sign*x)) }
+	switch c {
+	case 4:
+		dst = dst[:128]
+		for i := range dst {
+			dst[i] = byte(v(w[2*i])&0xf | v(w[2*i+1])<<4)
+		}
+	case 6:
+		dst = dst[:192]
+		for i := range 64 {
+			q := (*[4]int32)(w[4*i:])
+			x := v(q[0])&0x3f | (v(q[1])&0x3f)<<6 | (v(q[2])&0x3f)<<12 | (v(q[3])&0x3f)<<18
+			b := (*[3]byte)(dst[3*i:])
+			b[0], b[1], b[2] = byte(x), byte(x>>8), byte(x>>16)
+		}
+	case 10:
+		dst = dst[:320]
+		for i := range 64 {
+			q := (*[4]int32)(w[4*i:])
+			const m = 1<<10 - 1
+			put40(dst[5*i:], v(q[0])&m|(v(q[1])&m)<<10|(v(q[2])&m)<<20|(v(q[3])&m)<<30)
+		}
+	case 18:
+		dst = dst[:576]
+		for i := range 64 {
+			q := (*[4]int32)(w[4*i:])
+			const m = 1<<18 - 1
+			x3 := v(q[3]) & m
+			lo := v(q[0])&m | (v(q[1])&m)<<18 | (v(q[2])&m)<<36 | x3<<54
+			b := (*[9]byte)(dst[9*i:])
+			binary.LittleEndian.PutUint64(b[:8], lo)
+			b[8] = byte(x3 >> 10)
+		}
+	case 20:
+		dst = dst[:640]
+		for i := range 128 {
+			const m = 1<<20 - 1
+			put40(dst[5*i:], v(w[2*i])&m|(v(w[2*i+1])&m)<<20)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// unpackFast reads the specialised layout for width c, when c has one and
+// every c-bit value is valid (max = 2^c − 1), and reports whether it did.
+func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) bool {
+	if max != 1<<c-1 {
+		return false
+	}
+	z := func(x uint64, m uint64) int32 { return off + sign*int32(x&m) }
+	switch c {
+	case 10:
+		src = src[:320]
+		for i := range 64 {
+			x := get40(src[5*i:])
+			q := (*[4]int32)(w[4*i:])
+			const m = 1<<10 - 1
+			q[0], q[1], q[2], q[3] = z(x, m), z(x>>10, m), z(x>>20, m), z(x>>30, m)
+		}
+	case 18:
+		src = src[:576]
+		for i := range 64 {
+			b := (*[9]byte)(src[9*i:])
+			lo := binary.LittleEndian.Uint64(b[:8])
+			q := (*[4]int32)(w[4*i:])
+			const m = 1<<18 - 1
+			q[0], q[1], q[2] = z(lo, m), z(lo>>18, m), z(lo>>36, m)
+			q[3] = z(lo>>54|uint64(b[8])<<10, m)
+		}
+	case 20:
+		src = src[:640]
+		for i := range 128 {
+			x := get40(src[5*i:])
+			const m = 1<<20 - 1
+			w[2*i], w[2*i+1] = z(x, m), z(x>>20, m)
+		}
+	default:
+		return false
+	}
+	return true
+}
