@@ -295,8 +295,8 @@ func TestMontgomeryReduce32(t *testing.T) {
 }
 
 // TestBarrettReduce16AllPrimes checks the documented bound over every int16
-// for every 4th prime 2^11 < q < 2^15 (every 64th in -short mode; all of
-// them, 2.6 s here, when the stride is set to 1).
+// for every 4th prime 2^11 < q < 2^15 (every 64th in -short mode, all of
+// them with -exhaustive).
 func TestBarrettReduce16AllPrimes(t *testing.T) {
 	n := 0
 	for q := int32(1<<11 + 1); q < 1<<15; q += 2 {
@@ -322,6 +322,9 @@ func TestBarrettReduce16AllPrimes(t *testing.T) {
 }
 
 func primeStride() int {
+	if *exhaustive {
+		return 1
+	}
 	if testing.Short() {
 		return 64
 	}
