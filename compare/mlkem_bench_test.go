@@ -41,13 +41,19 @@ type mlkemBench struct {
 	decapsulateTo        func(ct []byte) // nil: no caller-buffer form
 }
 
-func runMLKEMBench(b *testing.B, ek, ct []byte, impls []mlkemBench) {
+// mlkemBenchSet is one parameter set: an encoded encapsulation key, a
+// ciphertext for it, and the implementations.
+type mlkemBenchSet struct {
+	ek, ct []byte
+	impls  []mlkemBench
+}
+
+// mlkemOps returns the benchmarked operations; run returns nil if the
+// implementation lacks the operation.
+func mlkemOps(ek, ct []byte) []mlkemOp {
 	seed := make([]byte, 64)
 	rand.Read(seed)
-	ops := []struct {
-		name string
-		run  func(mlkemBench) func()
-	}{
+	return []mlkemOp{
 		{"KeyGen", func(i mlkemBench) func() { return func() { i.keyGen(seed) } }},
 		{"EncapsulateFromBytes", func(i mlkemBench) func() { return func() { i.encapsulateFromBytes(ek) } }},
 		{"Encapsulate", func(i mlkemBench) func() { return i.encapsulate }},
@@ -60,9 +66,17 @@ func runMLKEMBench(b *testing.B, ek, ct []byte, impls []mlkemBench) {
 			return func() { i.decapsulateTo(ct) }
 		}},
 	}
-	for _, op := range ops {
+}
+
+type mlkemOp struct {
+	name string
+	run  func(mlkemBench) func()
+}
+
+func runMLKEMBench(b *testing.B, set mlkemBenchSet) {
+	for _, op := range mlkemOps(set.ek, set.ct) {
 		b.Run(op.name, func(b *testing.B) {
-			for _, impl := range impls {
+			for _, impl := range set.impls {
 				f := op.run(impl)
 				if f == nil {
 					continue
@@ -78,7 +92,11 @@ func runMLKEMBench(b *testing.B, ek, ct []byte, impls []mlkemBench) {
 	}
 }
 
-func BenchmarkMLKEM512(b *testing.B) {
+func BenchmarkMLKEM512(b *testing.B) { runMLKEMBench(b, mlkemBench512()) }
+
+// mlkemBench512 prepares keys and a ciphertext and returns the ML-KEM-512
+// operations of every implementation.
+func mlkemBench512() mlkemBenchSet {
 	dk := must(mlkem.GenerateKey512())
 	ekBytes := dk.EncapsulationKey().Bytes()
 	ek := must(mlkem.NewEncapsulationKey512(ekBytes))
@@ -87,7 +105,7 @@ func BenchmarkMLKEM512(b *testing.B) {
 
 	cpk, csk := mlkem512.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey512(seed)) },
@@ -116,10 +134,14 @@ func BenchmarkMLKEM512(b *testing.B) {
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 		},
-	})
+	}}
 }
 
-func BenchmarkMLKEM768(b *testing.B) {
+func BenchmarkMLKEM768(b *testing.B) { runMLKEMBench(b, mlkemBench768()) }
+
+// mlkemBench768 prepares keys and a ciphertext and returns the ML-KEM-768
+// operations of every implementation.
+func mlkemBench768() mlkemBenchSet {
 	dk := must(mlkem.GenerateKey768())
 	ekBytes := dk.EncapsulationKey().Bytes()
 	ek := must(mlkem.NewEncapsulationKey768(ekBytes))
@@ -130,7 +152,7 @@ func BenchmarkMLKEM768(b *testing.B) {
 	sek := sdk.EncapsulationKey()
 	cpk, csk := mlkem768.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey768(seed)) },
@@ -166,10 +188,14 @@ func BenchmarkMLKEM768(b *testing.B) {
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 		},
-	})
+	}}
 }
 
-func BenchmarkMLKEM1024(b *testing.B) {
+func BenchmarkMLKEM1024(b *testing.B) { runMLKEMBench(b, mlkemBench1024()) }
+
+// mlkemBench1024 prepares keys and a ciphertext and returns the ML-KEM-1024
+// operations of every implementation.
+func mlkemBench1024() mlkemBenchSet {
 	dk := must(mlkem.GenerateKey1024())
 	ekBytes := dk.EncapsulationKey().Bytes()
 	ek := must(mlkem.NewEncapsulationKey1024(ekBytes))
@@ -180,7 +206,7 @@ func BenchmarkMLKEM1024(b *testing.B) {
 	sek := sdk.EncapsulationKey()
 	cpk, csk := mlkem1024.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	runMLKEMBench(b, ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey1024(seed)) },
@@ -216,5 +242,5 @@ func BenchmarkMLKEM1024(b *testing.B) {
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 		},
-	})
+	}}
 }
