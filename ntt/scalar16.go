@@ -50,26 +50,34 @@ func (scalar16) Name() string { return "scalar" }
 
 // invBarrett16[l] says whether layer l of InverseMont16 (l = 0 for len = 2,
 // …, 6 for len = 128) Barrett-reduces its sums. The sums at most double per
-// layer, so reducing after the first layer (inputs up to 2^14) and the fourth
-// keeps every int16 in range (TestBoundsInverseMont16 walks this schedule);
-// the last layer's sums go straight into the final Montgomery product.
-var invBarrett16 = [7]bool{true, false, false, true, false, false, false}
+// layer, so reducing on the first and third layers keeps every int16 in
+// range (TestBoundsInverseMont16 walks this schedule); the last layer's sums
+// go straight into the final Montgomery product by 128⁻¹·R².
+var invBarrett16 = [7]bool{true, false, true, false, false, false, false}
 
-// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles;
-// the last layer (len = 2) also reduces its outputs to [0, q). See
-// [Forward16] for the contract.
+// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles.
+// The layers len = 128, 64, …, 4 run in merged pairs (one pass over memory
+// per pair: block b of layer len uses zetas16[128/len + b], as the k of
+// Algorithm 9); the last layer (len = 2) also reduces its outputs to [0, q).
+// See [Forward16] for the contract.
 func (scalar16) Forward16(p *[256]int16) {
-	k := 1
-	for l := 128; l >= 4; l >>= 1 {
-		for start := 0; start < 256; start += 2 * l {
-			z := zetas16[k]
-			k++
-			a, b := halves(p[:], start, l)
-			for j := range a {
-				x := a[j]
-				t := field.MontgomeryMul16(z, b[j], q16, qInv16)
-				b[j] = x - t
-				a[j] = x + t
+	for l := 128; l >= 8; l >>= 2 {
+		h := l / 2
+		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
+			z := zetas16[128/l+b]      // layer len = l
+			za := zetas16[256/l+2*b]   // layer len = h, first half
+			zb := zetas16[256/l+2*b+1] // layer len = h, second half
+			v0, v1, v2, v3 := quarters(p[:], start, h)
+			for j := range v0 {
+				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
+				t := field.MontgomeryMul16(z, x2, q16, qInv16)
+				x0, x2 = x0+t, x0-t
+				t = field.MontgomeryMul16(z, x3, q16, qInv16)
+				x1, x3 = x1+t, x1-t
+				t = field.MontgomeryMul16(za, x1, q16, qInv16)
+				v0[j], v1[j] = x0+t, x0-t
+				t = field.MontgomeryMul16(zb, x3, q16, qInv16)
+				v2[j], v3[j] = x2+t, x2-t
 			}
 		}
 	}
@@ -95,33 +103,43 @@ func canonical16(a int16) int16 {
 }
 
 // InverseMont16 implements NTT⁻¹, FIPS 203, Algorithm 10, with Montgomery
-// twiddles, sums reduced on the layers of invBarrett16, and the final
-// factor 128⁻¹·R. See [InverseMont16] for the contract.
+// twiddles: block b of layer len uses zetas16[256/len − 1 − b], as the k of
+// Algorithm 10. Layers len = 2, 4, …, 64 run in merged pairs (one pass over
+// memory per pair), sums reduced on the layers of invBarrett16; the last
+// layer (len = 128) is fused with the final factor 128⁻¹·R. See
+// [InverseMont16] for the contract.
 func (scalar16) InverseMont16(p *[256]int16) {
-	k := 127
-	for layer, l := 0, 2; l <= 128; layer, l = layer+1, l<<1 {
-		reduce := invBarrett16[layer]
-		for start := 0; start < 256; start += 2 * l {
-			z := zetas16[k]
-			k--
-			a, b := halves(p[:], start, l)
-			if reduce {
-				for j := range a {
-					x, y := a[j], b[j]
-					a[j] = field.BarrettReduce16(x+y, q16, barrett16)
-					b[j] = field.MontgomeryMul16(z, y-x, q16, qInv16)
+	for layer, l := 0, 2; l <= 32; layer, l = layer+2, l<<2 {
+		reduce := invBarrett16[layer] // invBarrett16[layer+1] is false
+		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
+			za := zetas16[256/l-1-2*b] // layer len = l, first half
+			zb := zetas16[256/l-2-2*b] // layer len = l, second half
+			z := zetas16[128/l-1-b]    // layer len = 2l
+			v0, v1, v2, v3 := quarters(p[:], start, l)
+			for j := range v0 {
+				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
+				s0, s2 := x0+x1, x2+x3
+				if reduce {
+					s0 = field.BarrettReduce16(s0, q16, barrett16)
+					s2 = field.BarrettReduce16(s2, q16, barrett16)
 				}
-			} else {
-				for j := range a {
-					x, y := a[j], b[j]
-					a[j] = x + y
-					b[j] = field.MontgomeryMul16(z, y-x, q16, qInv16)
-				}
+				d1 := field.MontgomeryMul16(za, x1-x0, q16, qInv16)
+				d3 := field.MontgomeryMul16(zb, x3-x2, q16, qInv16)
+				v0[j] = s0 + s2
+				v2[j] = field.MontgomeryMul16(z, s2-s0, q16, qInv16)
+				v1[j] = d1 + d3
+				v3[j] = field.MontgomeryMul16(z, d3-d1, q16, qInv16)
 			}
 		}
 	}
-	for i := range p {
-		p[i] = field.MontgomeryMul16(fInv16, p[i], q16, qInv16)
+	// len = 128 (zetas16[1]) fused with the factor f = 128⁻¹·R²: the sum is
+	// multiplied by f, the difference by zf = ζ·f·R⁻¹.
+	zf := field.MontgomeryMul16(zetas16[1], fInv16, q16, qInv16)
+	a, b := halves(p[:], 0, 128)
+	for j := range a {
+		x, y := a[j], b[j]
+		a[j] = field.MontgomeryMul16(fInv16, x+y, q16, qInv16)
+		b[j] = field.MontgomeryMul16(zf, y-x, q16, qInv16)
 	}
 }
 

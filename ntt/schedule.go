@@ -15,3 +15,14 @@ func halves[T int16 | int32 | uint32](p []T, start, l int) (x, y []T) {
 	y = p[start+l : start+2*l : start+2*l]
 	return x, y[:len(x)]
 }
+
+// quarters returns the four quarters of the block p[start : start+4h], for
+// two merged layers (len = 2h, then len = h) of one block, with lengths and
+// capacities that let the compiler drop the bounds checks.
+func quarters[T int16 | int32](p []T, start, h int) (x0, x1, x2, x3 []T) {
+	x0 = p[start : start+h : start+h]
+	x1 = p[start+h : start+2*h : start+2*h]
+	x2 = p[start+2*h : start+3*h : start+3*h]
+	x3 = p[start+3*h : start+4*h : start+4*h]
+	return x0, x1[:len(x0)], x2[:len(x0)], x3[:len(x0)]
+}
