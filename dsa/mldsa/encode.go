@@ -135,10 +135,30 @@ func (p *parameterSet) sigDecode(z []poly.Poly32, h *hints, sig []byte) (cTilde 
 // w1Encode implements w1Encode, FIPS 204, Algorithm 28: the concatenation of
 // SimpleBitPack(w1[i], (q−1)/(2γ2) − 1). len(dst) must be k·32·w1Bits.
 //
+// It runs once per signing iteration, so the 4-bit case of γ2 = (q−1)/32
+// (ML-DSA-65 and -87) packs two coefficients per byte directly, about ten
+// times faster than the width-generic poly.SimpleBitPack, which serves the
+// other widths; TestW1Encode checks the two agree.
+//
 // Bounds: requires 0 <= w1[i][j] < (q−1)/(2γ2).
 func (p *parameterSet) w1Encode(dst []byte, w1 []poly.Poly32) {
 	size := 32 * p.w1Bits
 	for i := range p.k {
+		if p.w1Bits == 4 {
+			pack4(dst[i*size:(i+1)*size], &w1[i])
+			continue
+		}
 		poly.SimpleBitPack(dst[i*size:], coeffs(&w1[i]), p.m-1)
+	}
+}
+
+// pack4 is SimpleBitPack(w, 15), FIPS 204, Algorithm 16: coefficient 2j in
+// the low and 2j+1 in the high half of byte j.
+//
+// Bounds: requires 0 <= w[i] < 16.
+func pack4(dst []byte, w *poly.Poly32) {
+	dst = dst[:n/2]
+	for j := range dst {
+		dst[j] = byte(w[2*j]) | byte(w[2*j+1])<<4
 	}
 }

@@ -160,27 +160,38 @@ func (sk *PrivateKey) expandFromSecrets(s1, s2, t0 []poly.Poly32) {
 		ntt(&sk.s2[i], &s2[i])
 		ntt(&sk.t0[i], &t0[i])
 	}
-	sk.pub.finish(t1[:k])
+	sk.pub.encode(t1[:k])
 }
 
-// finish computes, from ρ and t1, the encoding pk, tr = H(pk, 64) and the
-// last column NTT(−t1·2^d) of pk.aT (FIPS 204, Algorithms 6 and 8).
+// encode computes, from ρ and t1, the encoding pk and tr = H(pk, 64)
+// (FIPS 204, Algorithm 6, lines 6–7).
 //
 // Bounds: requires 0 <= t1[i][j] < 2^10.
-func (pk *PublicKey) finish(t1 []poly.Poly32) {
-	p := pk.p
-	enc := pk.enc[:p.pkSize]
-	p.pkEncode(enc, &pk.ρ, t1)
-	h := sha3.NewSHAKE256()
+func (pk *PublicKey) encode(t1 []poly.Poly32) {
+	enc := pk.enc[:pk.p.pkSize]
+	pk.p.pkEncode(enc, &pk.ρ, t1)
+	var h sha3.SHAKE
 	h.Write(enc)
 	h.Read(pk.tr[:])
+}
+
+// expandT1 sets the last column of pk.aT to NTT(−t1·2^d), decoding t1 from
+// the encoding: the part of the public key only verification needs
+// (FIPS 204, Algorithm 8, line 9). Key generation leaves it to
+// [PrivateKey.PublicKey], so the public key embedded in a PrivateKey lacks
+// it and is never used to verify.
+func (pk *PublicKey) expandT1() {
+	p := pk.p
+	var ρ [32]byte
+	var t1 [maxK]poly.Poly32
+	p.pkDecode(&ρ, t1[:p.k], pk.enc[:p.pkSize])
 	for i := range p.k {
-		var t poly.Poly32
+		t := &t1[i]
 		for j := range n {
-			t[j] = -(t1[i][j] << d) // |−t1·2^d| < q
+			t[j] = -(t[j] << d) // |−t1·2^d| < q
 		}
 		col := &pk.rowT1(i)[p.l]
-		ntt(col, &t)
+		ntt(col, t)
 		col.Normalize()
 	}
 }
@@ -209,7 +220,8 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 	var t1 [maxK]poly.Poly32
 	p.p.pkDecode(&pk.ρ, t1[:p.p.k], b)
 	pk.expandA()
-	pk.finish(t1[:p.p.k])
+	pk.encode(t1[:p.p.k])
+	pk.expandT1()
 	return nil
 }
 
@@ -248,7 +260,11 @@ func (sk *PrivateKey) Bytes() []byte {
 // PublicKey returns the public key of sk, as a copy that does not keep sk
 // alive.
 func (sk *PrivateKey) PublicKey() *PublicKey {
+	if sk.pub.p == nil {
+		return &PublicKey{}
+	}
 	pk := sk.pub
+	pk.expandT1()
 	return &pk
 }
 

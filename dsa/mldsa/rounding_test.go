@@ -190,3 +190,45 @@ func TestParameterSizes(t *testing.T) {
 	assert.Equal(t, 2420, p44.sigSize)
 	assert.Equal(t, 6, p44.w1Bits)
 }
+
+// TestLowBitsShortcut checks, for every w in [0, q), the shortcut signing
+// takes for the r0 check of FIPS 204, Algorithm 7, line 23: with
+// (w1, w0) = Decompose(w) and ‖cs2‖∞ ≤ β, rejecting when
+// ‖w0 − cs2‖∞ ≥ γ2 − β rejects exactly when ‖LowBits(w − cs2)‖∞ ≥ γ2 − β,
+// and otherwise LowBits(w − cs2) = w0 − cs2 and HighBits(w − cs2) = w1.
+// It also checks that w1·2γ2 + (w0 − cs2) ≡ w − cs2 (mod q), from which the
+// hint is computed.
+func TestLowBitsShortcut(t *testing.T) {
+	for _, p := range roundingSets() {
+		t.Run(fmt.Sprintf("γ2=%d", p.γ2), func(t *testing.T) {
+			γ2, β := int64(p.γ2), int64(p.β)
+			cs := []int64{-β, -β + 1, -1, 0, 1, β - 1, β}
+			if testing.Short() {
+				cs = []int64{-β, β}
+			}
+			bad := 0
+			x := uint32(7)
+			for w := int64(0); w < q; w++ {
+				x ^= x << 13
+				x ^= x >> 17
+				x ^= x << 5
+				w1, w0 := oracleDecompose(w, γ2)
+				for _, c := range append(cs, int64(x%uint32(2*β+1))-β) {
+					wc := ((w-c)%q + q) % q
+					f1, f0 := oracleDecompose(wc, γ2)
+					a0 := w0 - c
+					rejectF := f0 >= γ2-β || f0 <= -(γ2-β)
+					rejectA := a0 >= γ2-β || a0 <= -(γ2-β)
+					ok := rejectF == rejectA && (rejectF || (f0 == a0 && f1 == w1))
+					ok = ok && int64(modQ(int32(w1*2*γ2+a0))) == wc
+					if !ok {
+						if bad++; bad < 10 {
+							t.Errorf("w = %d, cs2 = %d: FIPS r0 = %d, shortcut %d", w, c, f0, a0)
+						}
+					}
+				}
+			}
+			assert.Zero(t, bad)
+		})
+	}
+}

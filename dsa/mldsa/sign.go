@@ -274,12 +274,15 @@ func exceeds(x, bound int32) int32 {
 // μ (line 6) on, writing σ into sig (p.sigSize bytes). It allocates nothing:
 // every temporary is a max-size array on the stack.
 //
-// Timing: the loop runs until a candidate passes the FIPS 204 checks on z,
-// r0, ct0 and the hint count. Those two decisions (line 23 and line 28) are
-// the only branches on secret-derived data, as FIPS 204 allows (Section
-// 3.6.3): each check itself is computed with masks over all coefficients,
-// and rejected candidates are not revealed. SampleInBall's data-dependent
-// stream length is the other FIPS-sanctioned exception.
+// Timing: the loop runs until a candidate passes the FIPS 204 checks of
+// lines 23 and 28 on r0, z, ct0 and the hint count. Deciding to reject is
+// the only branch on secret-derived data, as FIPS 204 allows for this loop;
+// it is taken after each check so that a rejected candidate costs no more
+// work than needed (r0 first, the check most likely to fail), which reveals
+// which check rejected it, as the Go standard library's and CIRCL's
+// implementations also do. Each check itself is computed with masks over all
+// coefficients, and rejected candidates are never output. SampleInBall's
+// data-dependent stream length is the other FIPS-sanctioned exception.
 func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) error {
 	p := sk.pub.p
 	k, l := p.k, p.l
@@ -295,7 +298,7 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 	var (
 		y, z    [maxL]poly.Poly32
 		yHat    [maxL]poly.NTTPoly32
-		w       [maxK]poly.Poly32 // w, then w − cs2 mod q
+		w0      [maxK]poly.Poly32 // w, then LowBits(w), then r0
 		w1      [maxK]poly.Poly32
 		w1Enc   [maxK * 32 * 6]byte
 		cTilde  [maxCTildeSize]byte
@@ -307,16 +310,16 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
 
 	for κ := 0; ; κ += l {
-		// y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â∘NTT(y)); w1 = HighBits(w)
+		// y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â∘NTT(y)); (w1, w0) = Decompose(w)
 		sample.ExpandMask(y[:l], &ρpp, uint16(κ), int(p.γ1))
 		for j := range l {
 			ntt(&yHat[j], &y[j])
 		}
 		for i := range k {
-			poly.DotInverse32(&w[i], sk.pub.row(i), yHat[:l])
-			w[i].Normalize()
+			poly.DotInverse32(&w0[i], sk.pub.row(i), yHat[:l])
+			w0[i].Normalize()
 			for j := range n {
-				w1[i][j] = p.highBits(w[i][j])
+				w1[i][j], w0[i][j] = p.decompose(w0[i][j])
 			}
 		}
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
@@ -329,8 +332,26 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 		sample.SampleInBall(&c, cTilde[:p.cTilde], p.τ)
 		ntt(&cHat, &c)
 
-		// z = y + ⟨⟨cs1⟩⟩; r0 = LowBits(w − ⟨⟨cs2⟩⟩)
+		// r0 = LowBits(w − ⟨⟨cs2⟩⟩), the check that fails most often, first.
+		// Since ‖cs2‖∞ ≤ β, LowBits(w − cs2) = w0 − cs2 whenever
+		// ‖w0 − cs2‖∞ < γ2 − β, and ‖LowBits(w − cs2)‖∞ ≥ γ2 − β otherwise
+		// (TestLowBitsShortcut checks this for every w), so the check needs no
+		// second Decompose. w0 keeps r0 = w0 − cs2.
 		var reject int32
+		for i := range k {
+			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
+			prod.Center()
+			for j := range n {
+				r0 := w0[i][j] - prod[j]
+				w0[i][j] = r0
+				reject |= exceeds(r0, r0Bound)
+			}
+		}
+		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖r0‖∞ ≥ γ2 − β
+			continue
+		}
+
+		// z = y + ⟨⟨cs1⟩⟩
 		for j := range l {
 			poly.MulInverse32(&prod, &cHat, &sk.s1[j])
 			prod.Center()
@@ -339,20 +360,13 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 				reject |= exceeds(z[j][i], zBound)
 			}
 		}
-		for i := range k {
-			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
-			prod.Center()
-			for j := range n {
-				r := modQ(w[i][j] - prod[j])
-				w[i][j] = r
-				reject |= exceeds(p.lowBits(r), r0Bound)
-			}
-		}
-		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β or ‖r0‖∞ ≥ γ2 − β
+		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β
 			continue
 		}
 
-		// h = MakeHint(−⟨⟨ct0⟩⟩, w − ⟨⟨cs2⟩⟩ + ⟨⟨ct0⟩⟩)
+		// h = MakeHint(−⟨⟨ct0⟩⟩, w − ⟨⟨cs2⟩⟩ + ⟨⟨ct0⟩⟩), with w − cs2 rebuilt
+		// from w1 and r0 (w1·2γ2 + r0 ≡ w − cs2 mod q, also in the
+		// Decompose wrap-around case w1 = 0, w0 = w − q).
 		var ones int32
 		for i := range k {
 			poly.MulInverse32(&prod, &cHat, &sk.t0[i])
@@ -360,7 +374,8 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 			for j := range n {
 				ct0 := prod[j]
 				reject |= exceeds(ct0, p.γ2)
-				hb := p.makeHint(modQ(w[i][j]+ct0), w[i][j])
+				r := modQ(w1[i][j]*2*p.γ2 + w0[i][j])
+				hb := p.makeHint(modQ(r+ct0), r)
 				hint[i][j] = uint8(hb)
 				ones += hb
 			}
