@@ -1,6 +1,10 @@
 package field
 
-import "github.com/moduletto/moduletto/field/params"
+import (
+	"strconv"
+
+	"github.com/moduletto/moduletto/field/params"
+)
 
 // Modulus is implemented by zero-size types that name a modulus: the type
 // parameter of [ModN]. Params must return the same *Params on every call
@@ -68,6 +72,10 @@ func NewInt[M Modulus](x int64) ModN[M] {
 
 // Value returns the canonical value of a, in [0, q).
 func (a ModN[M]) Value() uint32 { return a.v }
+
+// String returns the canonical value of a in decimal, for printing (not
+// constant time).
+func (a ModN[M]) String() string { return strconv.FormatUint(uint64(a.v), 10) }
 
 // Add returns a + b.
 func (a ModN[M]) Add(b ModN[M]) ModN[M] {

@@ -52,6 +52,8 @@ func TestModNQ3329Exhaustive(t *testing.T) {
 	assert.Equal(t, 0, New[Q3329](1).IsZero())
 	assert.Equal(t, 1, New[Q3329](q).IsZero(), "New reduces")
 	assert.Equal(t, uint32(1<<40%q), New[Q3329](1<<40).Value())
+	assert.Equal(t, "3328", New[Q3329](q-1).String())
+	assert.Equal(t, "[0 1 3328]", fmt.Sprint([]ModN[Q3329]{New[Q3329](0), New[Q3329](1), New[Q3329](q - 1)}))
 	var zero ModN[Q3329]
 	assert.Equal(t, 1, zero.IsZero(), "the zero value is 0")
 }
