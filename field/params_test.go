@@ -80,24 +80,18 @@ func roundDiv(a, b *big.Int) *big.Int {
 }
 
 // isGeneratorBig checks g^((q−1)/f) ≠ 1 for every prime f | q−1 with
-// math/big, factoring q−1 by its own trial division.
+// math/big: it enumerates the divisor pairs (d, (q−1)/d) with d² ≤ q−1 and
+// keeps those math/big finds prime.
 func isGeneratorBig(g, q uint32) bool {
-	n := q - 1
-	var fs []uint32
-	for f := uint32(2); f*f <= n; f++ {
-		if n%f == 0 {
-			fs = append(fs, f)
-			for n%f == 0 {
-				n /= f
-			}
+	n := uint64(q - 1)
+	for d := uint64(1); d*d <= n; d++ {
+		if n%d != 0 {
+			continue
 		}
-	}
-	if n > 1 {
-		fs = append(fs, n)
-	}
-	for _, f := range fs {
-		if bigExp(uint64(g), uint64((q-1)/f), q) == 1 {
-			return false
+		for _, f := range [2]uint64{d, n / d} {
+			if big.NewInt(int64(f)).ProbablyPrime(20) && bigExp(uint64(g), n/f, q) == 1 {
+				return false
+			}
 		}
 	}
 	return true
