@@ -3,8 +3,8 @@ package compare
 import (
 	stdmlkem "crypto/mlkem"
 	stdmlkemtest "crypto/mlkem/mlkemtest"
-	"errors"
 
+	circlkem "github.com/cloudflare/circl/kem"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem1024"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem768"
@@ -42,143 +42,62 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// circlParse runs a CIRCL Unpack, which panics on no input but returns an
-// error for the other wrong sizes and for unreduced coefficients.
-func circlParse(size int, unpack func([]byte) error) func([]byte) error {
-	return func(b []byte) error {
-		if len(b) != size {
-			return errors.New("circl: wrong size")
-		}
-		return unpack(b)
+// goImpl describes moduletto's or crypto/mlkem's API for one size (the two
+// have the same shape); the expanded dk is read if the key has ExpandedBytes.
+func goImpl[DK interface {
+	Decapsulate(ct []byte) ([]byte, error)
+	EncapsulationKey() EK
+}, EK interface{ Bytes() []byte }](
+	newDK func([]byte) (DK, error), newEK func([]byte) (EK, error),
+	encaps func(EK, []byte) ([]byte, []byte, error)) *mlkemImpl {
+	return &mlkemImpl{
+		keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
+			dk := must(newDK(seed))
+			var expanded []byte
+			if e, ok := any(dk).(interface{ ExpandedBytes() []byte }); ok {
+				expanded = e.ExpandedBytes()
+			}
+			return dk.EncapsulationKey().Bytes(), expanded, func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
+		},
+		encaps: func(ek, m []byte) ([]byte, []byte) {
+			k, c, err := encaps(must(newEK(ek)), m)
+			return must(k, err), c
+		},
+		parse: func(b []byte) error { _, err := newEK(b); return err },
+	}
+}
+
+// circlImpl describes one CIRCL scheme through its kem.Scheme interface.
+func circlImpl(s circlkem.Scheme) *mlkemImpl {
+	return &mlkemImpl{
+		keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
+			pk, sk := s.DeriveKeyPair(seed)
+			return must(pk.MarshalBinary()), must(sk.MarshalBinary()), func(ct []byte) []byte { return must(s.Decapsulate(sk, ct)) }
+		},
+		encaps: func(ek, m []byte) ([]byte, []byte) {
+			c, k, err := s.EncapsulateDeterministically(must(s.UnmarshalBinaryPublicKey(ek)), m)
+			return must(k, err), c
+		},
+		parse: func(b []byte) error { _, err := s.UnmarshalBinaryPublicKey(b); return err },
 	}
 }
 
 var mlkemSets = []mlkemSet{
 	{
 		name: "ML-KEM-512", ekSize: mlkem.EncapsulationKeySize512, ctSize: mlkem.CiphertextSize512,
-		ours: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				dk := must(mlkem.NewDecapsulationKey512(seed))
-				return dk.EncapsulationKey().Bytes(), dk.ExpandedBytes(), func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				k, c, err := mlkemtest.Encapsulate512(must(mlkem.NewEncapsulationKey512(ek)), m)
-				return must(k, err), c
-			},
-			parse: func(b []byte) error { _, err := mlkem.NewEncapsulationKey512(b); return err },
-		},
-		circl: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				pk, sk := mlkem512.NewKeyFromSeed(seed)
-				ek, dk := make([]byte, mlkem512.PublicKeySize), make([]byte, mlkem512.PrivateKeySize)
-				pk.Pack(ek)
-				sk.Pack(dk)
-				return ek, dk, func(ct []byte) []byte {
-					k := make([]byte, mlkem512.SharedKeySize)
-					sk.DecapsulateTo(k, ct)
-					return k
-				}
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				var pk mlkem512.PublicKey
-				must(0, pk.Unpack(ek))
-				k, c := make([]byte, mlkem512.SharedKeySize), make([]byte, mlkem512.CiphertextSize)
-				pk.EncapsulateTo(c, k, m)
-				return k, c
-			},
-			parse: circlParse(mlkem512.PublicKeySize, func(b []byte) error { var pk mlkem512.PublicKey; return pk.Unpack(b) }),
-		},
+		ours:  goImpl(mlkem.NewDecapsulationKey512, mlkem.NewEncapsulationKey512, mlkemtest.Encapsulate512),
+		circl: circlImpl(mlkem512.Scheme()),
 	},
 	{
 		name: "ML-KEM-768", ekSize: mlkem.EncapsulationKeySize768, ctSize: mlkem.CiphertextSize768,
-		ours: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				dk := must(mlkem.NewDecapsulationKey768(seed))
-				return dk.EncapsulationKey().Bytes(), dk.ExpandedBytes(), func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				k, c, err := mlkemtest.Encapsulate768(must(mlkem.NewEncapsulationKey768(ek)), m)
-				return must(k, err), c
-			},
-			parse: func(b []byte) error { _, err := mlkem.NewEncapsulationKey768(b); return err },
-		},
-		std: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				dk := must(stdmlkem.NewDecapsulationKey768(seed))
-				return dk.EncapsulationKey().Bytes(), nil, func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				k, c, err := stdmlkemtest.Encapsulate768(must(stdmlkem.NewEncapsulationKey768(ek)), m)
-				return must(k, err), c
-			},
-			parse: func(b []byte) error { _, err := stdmlkem.NewEncapsulationKey768(b); return err },
-		},
-		circl: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				pk, sk := mlkem768.NewKeyFromSeed(seed)
-				ek, dk := make([]byte, mlkem768.PublicKeySize), make([]byte, mlkem768.PrivateKeySize)
-				pk.Pack(ek)
-				sk.Pack(dk)
-				return ek, dk, func(ct []byte) []byte {
-					k := make([]byte, mlkem768.SharedKeySize)
-					sk.DecapsulateTo(k, ct)
-					return k
-				}
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				var pk mlkem768.PublicKey
-				must(0, pk.Unpack(ek))
-				k, c := make([]byte, mlkem768.SharedKeySize), make([]byte, mlkem768.CiphertextSize)
-				pk.EncapsulateTo(c, k, m)
-				return k, c
-			},
-			parse: circlParse(mlkem768.PublicKeySize, func(b []byte) error { var pk mlkem768.PublicKey; return pk.Unpack(b) }),
-		},
+		ours:  goImpl(mlkem.NewDecapsulationKey768, mlkem.NewEncapsulationKey768, mlkemtest.Encapsulate768),
+		std:   goImpl(stdmlkem.NewDecapsulationKey768, stdmlkem.NewEncapsulationKey768, stdmlkemtest.Encapsulate768),
+		circl: circlImpl(mlkem768.Scheme()),
 	},
 	{
 		name: "ML-KEM-1024", ekSize: mlkem.EncapsulationKeySize1024, ctSize: mlkem.CiphertextSize1024,
-		ours: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				dk := must(mlkem.NewDecapsulationKey1024(seed))
-				return dk.EncapsulationKey().Bytes(), dk.ExpandedBytes(), func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				k, c, err := mlkemtest.Encapsulate1024(must(mlkem.NewEncapsulationKey1024(ek)), m)
-				return must(k, err), c
-			},
-			parse: func(b []byte) error { _, err := mlkem.NewEncapsulationKey1024(b); return err },
-		},
-		std: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				dk := must(stdmlkem.NewDecapsulationKey1024(seed))
-				return dk.EncapsulationKey().Bytes(), nil, func(ct []byte) []byte { return must(dk.Decapsulate(ct)) }
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				k, c, err := stdmlkemtest.Encapsulate1024(must(stdmlkem.NewEncapsulationKey1024(ek)), m)
-				return must(k, err), c
-			},
-			parse: func(b []byte) error { _, err := stdmlkem.NewEncapsulationKey1024(b); return err },
-		},
-		circl: &mlkemImpl{
-			keyGen: func(seed []byte) ([]byte, []byte, func([]byte) []byte) {
-				pk, sk := mlkem1024.NewKeyFromSeed(seed)
-				ek, dk := make([]byte, mlkem1024.PublicKeySize), make([]byte, mlkem1024.PrivateKeySize)
-				pk.Pack(ek)
-				sk.Pack(dk)
-				return ek, dk, func(ct []byte) []byte {
-					k := make([]byte, mlkem1024.SharedKeySize)
-					sk.DecapsulateTo(k, ct)
-					return k
-				}
-			},
-			encaps: func(ek, m []byte) ([]byte, []byte) {
-				var pk mlkem1024.PublicKey
-				must(0, pk.Unpack(ek))
-				k, c := make([]byte, mlkem1024.SharedKeySize), make([]byte, mlkem1024.CiphertextSize)
-				pk.EncapsulateTo(c, k, m)
-				return k, c
-			},
-			parse: circlParse(mlkem1024.PublicKeySize, func(b []byte) error { var pk mlkem1024.PublicKey; return pk.Unpack(b) }),
-		},
+		ours:  goImpl(mlkem.NewDecapsulationKey1024, mlkem.NewEncapsulationKey1024, mlkemtest.Encapsulate1024),
+		std:   goImpl(stdmlkem.NewDecapsulationKey1024, stdmlkem.NewEncapsulationKey1024, stdmlkemtest.Encapsulate1024),
+		circl: circlImpl(mlkem1024.Scheme()),
 	},
 }
