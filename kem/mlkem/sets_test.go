@@ -61,6 +61,18 @@ func parser[EK interface{ Bytes() []byte }](f func([]byte) (EK, error)) func([]b
 	}
 }
 
+// encapsulator parses ek, then runs the derandomized encapsulation of
+// mlkemtest.
+func encapsulator[EK any](parse func([]byte) (EK, error), encaps func(EK, []byte) ([]byte, []byte, error)) func(ek, m []byte) ([]byte, []byte, error) {
+	return func(ek, m []byte) ([]byte, []byte, error) {
+		key, err := parse(ek)
+		if err != nil {
+			return nil, nil, err
+		}
+		return encaps(key, m)
+	}
+}
+
 var paramSets = []paramSet{
 	{
 		name: "ML-KEM-512", ekSize: mlkem.EncapsulationKeySize512, ctSize: mlkem.CiphertextSize512,
@@ -68,13 +80,7 @@ var paramSets = []paramSet{
 		newDK:        withEK(mlkem.NewDecapsulationKey512, (*mlkem.DecapsulationKey512).EncapsulationKey),
 		fromExpanded: withEK(mlkem.NewDecapsulationKeyFromExpanded512, (*mlkem.DecapsulationKey512).EncapsulationKey),
 		parseEK:      parser(mlkem.NewEncapsulationKey512),
-		encapsulate: func(ek, m []byte) ([]byte, []byte, error) {
-			key, err := mlkem.NewEncapsulationKey512(ek)
-			if err != nil {
-				return nil, nil, err
-			}
-			return mlkemtest.Encapsulate512(key, m)
-		},
+		encapsulate:  encapsulator(mlkem.NewEncapsulationKey512, mlkemtest.Encapsulate512),
 	},
 	{
 		name: "ML-KEM-768", ekSize: mlkem.EncapsulationKeySize768, ctSize: mlkem.CiphertextSize768,
@@ -82,13 +88,7 @@ var paramSets = []paramSet{
 		newDK:        withEK(mlkem.NewDecapsulationKey768, (*mlkem.DecapsulationKey768).EncapsulationKey),
 		fromExpanded: withEK(mlkem.NewDecapsulationKeyFromExpanded768, (*mlkem.DecapsulationKey768).EncapsulationKey),
 		parseEK:      parser(mlkem.NewEncapsulationKey768),
-		encapsulate: func(ek, m []byte) ([]byte, []byte, error) {
-			key, err := mlkem.NewEncapsulationKey768(ek)
-			if err != nil {
-				return nil, nil, err
-			}
-			return mlkemtest.Encapsulate768(key, m)
-		},
+		encapsulate:  encapsulator(mlkem.NewEncapsulationKey768, mlkemtest.Encapsulate768),
 	},
 	{
 		name: "ML-KEM-1024", ekSize: mlkem.EncapsulationKeySize1024, ctSize: mlkem.CiphertextSize1024,
@@ -96,13 +96,7 @@ var paramSets = []paramSet{
 		newDK:        withEK(mlkem.NewDecapsulationKey1024, (*mlkem.DecapsulationKey1024).EncapsulationKey),
 		fromExpanded: withEK(mlkem.NewDecapsulationKeyFromExpanded1024, (*mlkem.DecapsulationKey1024).EncapsulationKey),
 		parseEK:      parser(mlkem.NewEncapsulationKey1024),
-		encapsulate: func(ek, m []byte) ([]byte, []byte, error) {
-			key, err := mlkem.NewEncapsulationKey1024(ek)
-			if err != nil {
-				return nil, nil, err
-			}
-			return mlkemtest.Encapsulate1024(key, m)
-		},
+		encapsulate:  encapsulator(mlkem.NewEncapsulationKey1024, mlkemtest.Encapsulate1024),
 	},
 }
 
