@@ -147,24 +147,6 @@ func benchVecs[M Modulus]() (a, c, dst []ModN[M]) {
 	return a, c, dst
 }
 
-func BenchmarkModNAdd(b *testing.B) {
-	x, y, dst := benchVecs[Q3329]()
-	for b.Loop() {
-		for i := range dst {
-			dst[i] = x[i].Add(y[i])
-		}
-	}
-}
-
-func BenchmarkModNMul(b *testing.B) {
-	x, y, dst := benchVecs[Q3329]()
-	for b.Loop() {
-		for i := range dst {
-			dst[i] = x[i].Mul(y[i])
-		}
-	}
-}
-
 func BenchmarkModNInverse(b *testing.B) {
 	x, _, _ := benchVecs[Q8380417]()
 	var acc ModN[Q8380417]
@@ -192,82 +174,60 @@ func BenchmarkModNEqualSelect(b *testing.B) {
 	}
 }
 
+// benchVecOp runs f over 256-element slices of ModN[M].
+func benchVecOp[M Modulus](b *testing.B, f func(dst, x, y []ModN[M])) {
+	x, y, dst := benchVecs[M]()
+	for b.Loop() {
+		f(dst, x, y)
+	}
+}
+
+// benchConcreteOp runs a concrete kernel f over 256-element []uint32 slices.
+func benchConcreteOp(b *testing.B, q uint32, f func(dst, x, y []uint32)) {
+	x, y, dst := benchConcrete(q)
+	for b.Loop() {
+		f(dst, x, y)
+	}
+}
+
+func addPerElement[M Modulus](dst, x, y []ModN[M]) {
+	for i := range dst {
+		dst[i] = x[i].Add(y[i])
+	}
+}
+
+func mulPerElement[M Modulus](dst, x, y []ModN[M]) {
+	for i := range dst {
+		dst[i] = x[i].Mul(y[i])
+	}
+}
+
+// BenchmarkAddVec and BenchmarkMulVec compare the generic vector functions
+// with a concrete kernel for the same q and with a ModN method call per
+// element (an indirect call through the generic shape's dictionary).
 func BenchmarkAddVec(b *testing.B) {
-	b.Run("q=3329/generic", func(b *testing.B) {
-		x, y, dst := benchVecs[Q3329]()
-		for b.Loop() {
-			AddVec(dst, x, y)
-		}
-	})
-	b.Run("q=3329/concrete", func(b *testing.B) {
-		x, y, dst := benchConcrete(3329)
-		for b.Loop() {
-			addConcrete3329(dst, x, y)
-		}
-	})
-	b.Run("q=3329/method-per-element", func(b *testing.B) {
-		x, y, dst := benchVecs[Q3329]()
-		for b.Loop() {
-			for i := range dst {
-				dst[i] = x[i].Add(y[i])
-			}
-		}
-	})
+	b.Run("q=3329/generic", func(b *testing.B) { benchVecOp(b, AddVec[Q3329]) })
+	b.Run("q=3329/concrete", func(b *testing.B) { benchConcreteOp(b, 3329, addConcrete3329) })
+	b.Run("q=3329/method-per-element", func(b *testing.B) { benchVecOp(b, addPerElement[Q3329]) })
 }
 
 func BenchmarkMulVec(b *testing.B) {
-	b.Run("q=3329/generic", func(b *testing.B) {
-		x, y, dst := benchVecs[Q3329]()
-		for b.Loop() {
-			MulVec(dst, x, y)
-		}
-	})
-	b.Run("q=3329/concrete", func(b *testing.B) {
-		x, y, dst := benchConcrete(3329)
-		for b.Loop() {
-			mulConcrete3329(dst, x, y)
-		}
-	})
-	b.Run("q=3329/method-per-element", func(b *testing.B) {
-		x, y, dst := benchVecs[Q3329]()
-		for b.Loop() {
-			for i := range dst {
-				dst[i] = x[i].Mul(y[i])
-			}
-		}
-	})
-	b.Run("q=8380417/generic", func(b *testing.B) {
-		x, y, dst := benchVecs[Q8380417]()
-		for b.Loop() {
-			MulVec(dst, x, y)
-		}
-	})
-	b.Run("q=8380417/concrete", func(b *testing.B) {
-		x, y, dst := benchConcrete(8380417)
-		for b.Loop() {
-			mulConcrete8380417(dst, x, y)
-		}
-	})
+	b.Run("q=3329/generic", func(b *testing.B) { benchVecOp(b, MulVec[Q3329]) })
+	b.Run("q=3329/concrete", func(b *testing.B) { benchConcreteOp(b, 3329, mulConcrete3329) })
+	b.Run("q=3329/method-per-element", func(b *testing.B) { benchVecOp(b, mulPerElement[Q3329]) })
+	b.Run("q=8380417/generic", func(b *testing.B) { benchVecOp(b, MulVec[Q8380417]) })
+	b.Run("q=8380417/concrete", func(b *testing.B) { benchConcreteOp(b, 8380417, mulConcrete8380417) })
+	b.Run("q=8380417/method-per-element", func(b *testing.B) { benchVecOp(b, mulPerElement[Q8380417]) })
 }
 
-func BenchmarkSubVec(b *testing.B) {
-	x, y, dst := benchVecs[Q8380417]()
-	for b.Loop() {
-		SubVec(dst, x, y)
-	}
-}
+func BenchmarkSubVec(b *testing.B) { benchVecOp(b, SubVec[Q8380417]) }
+
+func BenchmarkMulAddVec(b *testing.B) { benchVecOp(b, MulAddVec[Q8380417]) }
 
 func BenchmarkScalarMulVec(b *testing.B) {
 	x, y, dst := benchVecs[Q8380417]()
 	for b.Loop() {
 		ScalarMulVec(dst, x, y[0])
-	}
-}
-
-func BenchmarkMulAddVec(b *testing.B) {
-	x, y, dst := benchVecs[Q8380417]()
-	for b.Loop() {
-		MulAddVec(dst, x, y)
 	}
 }
 
