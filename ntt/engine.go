@@ -170,17 +170,36 @@ const lazyLimit = 1 << 30
 // ensures 0 ≤ a'[i] < q.
 func (e *Engine) forwardLazy(a []uint32) {
 	q, q2, qni := e.q, 2*e.q, e.qNegInv
-	k := 1
-	for l := e.n / 2; l >= e.d; l >>= 1 {
-		for start := 0; start < e.n; start += 2 * l {
-			z := uint64(e.zetas[k])
-			k++
-			x, y := halves(a[:], start, l)
+	// ct is one Harvey butterfly: x, y < 4q → x', y' < 4q.
+	ct := func(x, y uint32, z uint64) (uint32, uint32) {
+		u := field.CondSubU32(x, q2)
+		t := field.MontgomeryReduceLazy64(z*uint64(y), q, qni)
+		return u + t, u - t + q2
+	}
+	l := e.n / 2
+	// Two layers per pass (len = l, then l/2) while both remain: block b of
+	// layer len uses zetas[N/(2·len) + b].
+	for ; l/2 >= e.d; l >>= 2 {
+		h := l / 2
+		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
+			z := uint64(e.zetas[e.n/(2*l)+b])
+			za := uint64(e.zetas[e.n/l+2*b])
+			zb := uint64(e.zetas[e.n/l+2*b+1])
+			v0, v1, v2, v3 := quarters(a, start, h)
+			for j := range v0 {
+				x0, x2 := ct(v0[j], v2[j], z)
+				x1, x3 := ct(v1[j], v3[j], z)
+				v0[j], v1[j] = ct(x0, x1, za)
+				v2[j], v3[j] = ct(x2, x3, zb)
+			}
+		}
+	}
+	if l >= e.d { // one layer left
+		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
+			z := uint64(e.zetas[e.n/(2*l)+b])
+			x, y := halves(a, start, l)
 			for j := range x {
-				u := field.CondSubU32(x[j], q2)
-				t := field.MontgomeryReduceLazy64(z*uint64(y[j]), q, qni)
-				y[j] = u - t + q2
-				x[j] = u + t
+				x[j], y[j] = ct(x[j], y[j], z)
 			}
 		}
 	}

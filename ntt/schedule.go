@@ -19,7 +19,7 @@ func halves[T int16 | int32 | uint32](p []T, start, l int) (x, y []T) {
 // quarters returns the four quarters of the block p[start : start+4h], for
 // two merged layers (len = 2h, then len = h) of one block, with lengths and
 // capacities that let the compiler drop the bounds checks.
-func quarters[T int16 | int32](p []T, start, h int) (x0, x1, x2, x3 []T) {
+func quarters[T int16 | int32 | uint32](p []T, start, h int) (x0, x1, x2, x3 []T) {
 	x0 = p[start : start+h : start+h]
 	x1 = p[start+h : start+2*h : start+2*h]
 	x2 = p[start+2*h : start+3*h : start+3*h]
