@@ -34,14 +34,17 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 	sampleNoise(se[:2*k], σ, 0, p.η1)
 
 	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
+	// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14); ŝ, ê come out
+	// in [0, q); |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before Normalize.
 	ŝe := poly.NTTVec16(se[:2*k])
 	ŝ, ê := ŝe[:k], ŝe[k:2*k]
 	poly.MatVecNTT16(ek.t[:k], a, ŝ)
 	for i := range k {
 		ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
 		s[i] = ŝ[i]
-		s[i].Normalize()
 	}
+
+	// The key keeps Âᵀ: transpose in place.
 	for i := range k {
 		for j := i + 1; j < k; j++ {
 			a[i*k+j], a[j*k+i] = a[j*k+i], a[i*k+j]
@@ -67,6 +70,8 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 	ŷ := poly.NTTVec16(noise[:k])
 
 	// Lines 19 and 22: u ← NTT⁻¹(Âᵀ∘ŷ) + e1; c1 ← ByteEncode_du(Compress_du(u)).
+	// Bounds: |NTT⁻¹(…)| < q and 0 ≤ e1 < q, so |u| < 2q; CompressEncode
+	// accepts any int16.
 	var u [maxK]poly.Poly16
 	poly.MatVecInverse16(u[:k], ek.aT[:k*k], ŷ)
 	step := p.polyC1Size
@@ -77,6 +82,7 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 
 	// Lines 20–21 and 23: μ ← Decompress_1(ByteDecode_1(m));
 	// v ← NTT⁻¹(t̂ᵀ∘ŷ) + e2 + μ; c2 ← ByteEncode_dv(Compress_dv(v)).
+	// Bounds: |v| < 3q < 2^15.
 	var μ, v poly.Poly16
 	poly.DecodeDecompress(&μ, m[:], 1)
 	poly.DotInverse16(&v, ek.t[:k], ŷ)
@@ -101,6 +107,8 @@ func pkeDecrypt(p *Params, m *[32]byte, s *[maxK]poly.NTTPoly16, c []byte) {
 	poly.DecodeDecompress(&v, c[p.c1Size:], p.dv)
 
 	// Line 6: w ← v′ − NTT⁻¹(ŝᵀ∘NTT(u′)).
+	// Bounds: u′ is canonical (NTT input); 0 ≤ v′ < q and |NTT⁻¹(…)| < q, so
+	// |w| < 2q.
 	û := poly.NTTVec16(u[:k])
 	var w poly.Poly16
 	poly.DotInverse16(&w, s[:k], û)
