@@ -10,7 +10,6 @@ import (
 const benchN = 256
 
 var (
-	sink16 int16
 	sink32 int32
 	sinkU  uint32
 )
@@ -35,35 +34,68 @@ func benchInputs64(lo, hi int64) []int64 {
 
 func BenchmarkMontgomeryReduce16(b *testing.B) {
 	xs := benchInputs32(-3329<<15, 3329<<15)
-	var acc int16
+	var acc int32
 	for b.Loop() {
 		for _, x := range xs {
-			acc ^= MontgomeryReduce16(x, 3329, -3327)
+			acc ^= int32(MontgomeryReduce16(x, 3329, -3327))
 		}
 	}
-	sink16 = acc
+	sink32 = acc
 }
 
 func BenchmarkBarrettReduce16(b *testing.B) {
 	xs := benchInputs32(-1<<15, 1<<15)
-	var acc int16
+	var acc int32
 	for b.Loop() {
 		for _, x := range xs {
-			acc ^= BarrettReduce16(int16(x), 3329, 20159)
+			acc ^= int32(BarrettReduce16(int16(x), 3329, 20159))
 		}
 	}
-	sink16 = acc
+	sink32 = acc
 }
 
 func BenchmarkCondSub16(b *testing.B) {
 	xs := benchInputs32(0, 2*3329)
-	var acc int16
+	var acc int32
 	for b.Loop() {
 		for _, x := range xs {
-			acc ^= CondSub16(int16(x), 3329)
+			acc ^= int32(CondSub16(int16(x), 3329))
 		}
 	}
-	sink16 = acc
+	sink32 = acc
+}
+
+func BenchmarkCondAdd16(b *testing.B) {
+	xs := benchInputs32(-3329, 3329)
+	var acc int32
+	for b.Loop() {
+		for _, x := range xs {
+			acc ^= int32(CondAdd16(int16(x), 3329))
+		}
+	}
+	sink32 = acc
+}
+
+func BenchmarkCondSub32(b *testing.B) {
+	xs := benchInputs32(0, 2*8380417)
+	var acc int32
+	for b.Loop() {
+		for _, x := range xs {
+			acc ^= CondSub32(x, 8380417)
+		}
+	}
+	sink32 = acc
+}
+
+func BenchmarkCondSubU32(b *testing.B) {
+	xs := benchInputs32(0, 2*8380417)
+	var acc uint32
+	for b.Loop() {
+		for _, x := range xs {
+			acc ^= CondSubU32(uint32(x), 8380417)
+		}
+	}
+	sinkU = acc
 }
 
 func BenchmarkMontgomeryReduce32(b *testing.B) {
@@ -107,6 +139,18 @@ func BenchmarkMontgomeryReduce64(b *testing.B) {
 	for b.Loop() {
 		for _, x := range xs {
 			acc ^= MontgomeryReduce64(uint64(x), 8380417, qNegInv)
+		}
+	}
+	sinkU = acc
+}
+
+func BenchmarkMontgomeryReduceLazy64(b *testing.B) {
+	xs := benchInputs64(0, 8380417<<32)
+	qNegInv := q8380417.QNegInv()
+	var acc uint32
+	for b.Loop() {
+		for _, x := range xs {
+			acc ^= MontgomeryReduceLazy64(uint64(x), 8380417, qNegInv)
 		}
 	}
 	sinkU = acc
