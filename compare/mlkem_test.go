@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moduletto/moduletto/ntt/ntttest"
 )
 
 // The ML-KEM cross-checks: byte-for-byte equality of moduletto's kem/mlkem
@@ -25,12 +27,17 @@ func mlkemRand(set string) *rand.ChaCha8 {
 // random ciphertext: ek, the expanded dk (CIRCL; crypto/mlkem does not
 // expose it), the ciphertext and shared key of Encaps_internal(ek, m), the
 // decapsulation of that ciphertext, and the implicit-rejection key of the
-// random ciphertext. 1 000 seeds per set (50 with -short).
+// random ciphertext. 1 000 seeds per set (50 with -short), on every int16
+// NTT backend of moduletto.
 func TestMLKEMCrossCheck(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 50
 	}
+	ntttest.ForEachBackend16(t, func(t *testing.T) { crossCheck(t, n) })
+}
+
+func crossCheck(t *testing.T, n int) {
 	for _, set := range mlkemSets {
 		t.Run(fmt.Sprintf("%s/seeds=%d", set.name, n), func(t *testing.T) {
 			rng := mlkemRand(set.name)
