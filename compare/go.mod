@@ -2,11 +2,13 @@ module github.com/moduletto/moduletto/compare
 
 go 1.26.0
 
-require github.com/moduletto/moduletto v0.0.0
+require (
+	github.com/cloudflare/circl v1.6.5
+	github.com/moduletto/moduletto v0.0.0
+	github.com/stretchr/testify v1.12.1
+)
 
 require (
-	github.com/cloudflare/circl v1.6.5 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 )
