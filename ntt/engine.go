@@ -221,26 +221,18 @@ func (e *Engine) forwardLazy(a []uint32) {
 func (e *Engine) Inverse(a []uint32) {
 	e.check("Inverse", a)
 	q, qni := e.q, e.qNegInv
-	lazy := e.q < lazyLimit
-	k := len(e.zetas) - 1
-	for l := e.d; l <= e.n/2; l <<= 1 {
-		for start := 0; start < e.n; start += 2 * l {
-			z := uint64(e.zetas[k])
-			k--
-			x, y := halves(a[:], start, l)
-			if lazy {
-				q2 := 2 * q
+	if q < lazyLimit {
+		e.inverseLazy(a)
+	} else {
+		for l := e.d; l <= e.n/2; l <<= 1 {
+			for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
+				z := uint64(e.zetas[e.n/l-1-b])
+				x, y := halves(a, start, l)
 				for j := range x {
 					t, u := x[j], y[j]
-					x[j] = field.CondSubU32(t+u, q2)
-					y[j] = field.MontgomeryReduceLazy64(z*uint64(u-t+q2), q, qni)
+					x[j] = field.CondSubU32(t+u, q)
+					y[j] = field.MontgomeryReduce64(z*uint64(u-t+q), q, qni)
 				}
-				continue
-			}
-			for j := range x {
-				t, u := x[j], y[j]
-				x[j] = field.CondSubU32(t+u, q)
-				y[j] = field.MontgomeryReduce64(z*uint64(u-t+q), q, qni)
 			}
 		}
 	}
@@ -248,6 +240,44 @@ func (e *Engine) Inverse(a []uint32) {
 	s := uint64(e.scale)
 	for i := range a {
 		a[i] = field.MontgomeryReduce64(s*uint64(a[i]), q, qni)
+	}
+}
+
+// inverseLazy runs the layers of Inverse for q < 2^30, two per pass while
+// two remain (len = l, then 2l); block b of layer len uses
+// zetas[N/len − 1 − b], the k of FIPS 203 Algorithm 10 counting down.
+//
+// Bounds: requires q < 2^30, 0 ≤ a[i] < 2q; ensures 0 ≤ a'[i] < 2q (see
+// [Engine.Inverse] for one butterfly).
+func (e *Engine) inverseLazy(a []uint32) {
+	q, q2, qni := e.q, 2*e.q, e.qNegInv
+	// gs is one Gentleman–Sande butterfly: x, y < 2q → x', y' < 2q.
+	gs := func(x, y uint32, z uint64) (uint32, uint32) {
+		return field.CondSubU32(x+y, q2), field.MontgomeryReduceLazy64(z*uint64(y-x+q2), q, qni)
+	}
+	l := e.d
+	for ; 2*l <= e.n/2; l <<= 2 {
+		for b, start := 0, 0; start < e.n; b, start = b+1, start+4*l {
+			za := uint64(e.zetas[e.n/l-1-2*b])
+			zb := uint64(e.zetas[e.n/l-2-2*b])
+			z := uint64(e.zetas[e.n/(2*l)-1-b])
+			v0, v1, v2, v3 := quarters(a, start, l)
+			for j := range v0 {
+				x0, x1 := gs(v0[j], v1[j], za)
+				x2, x3 := gs(v2[j], v3[j], zb)
+				v0[j], v2[j] = gs(x0, x2, z)
+				v1[j], v3[j] = gs(x1, x3, z)
+			}
+		}
+	}
+	if l <= e.n/2 { // one layer left
+		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
+			z := uint64(e.zetas[e.n/l-1-b])
+			x, y := halves(a, start, l)
+			for j := range x {
+				x[j], y[j] = gs(x[j], y[j], z)
+			}
+		}
 	}
 }
 
