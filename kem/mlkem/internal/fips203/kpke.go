@@ -31,7 +31,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 
 	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for N = 0 … 2k−1.
 	var se [2 * maxK]poly.Poly16
-	sampleNoise(se[:2*k], σ, 0, p.η1)
+	sample.SampleNoiseVector(se[:2*k], σ, 0, p.η1)
 
 	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
 	// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14); ŝ, ê come out
@@ -60,10 +60,14 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 
 	// Lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)), e1 ← CBD_η2(PRF(r, k…2k−1)),
 	// e2 ← CBD_η2(PRF(r, 2k)). The vectors lie next to each other in one
-	// buffer.
+	// buffer, so when η1 = η2 they are drawn with a single batched call.
 	var noise [2*maxK + 1]poly.Poly16
-	sampleNoise(noise[:k], r, 0, p.η1)
-	sampleNoise(noise[k:2*k+1], r, byte(k), p.η2)
+	if p.η1 == p.η2 {
+		sample.SampleNoiseVector(noise[:2*k+1], r, 0, p.η1)
+	} else {
+		sample.SampleNoiseVector(noise[:k], r, 0, p.η1)
+		sample.SampleNoiseVector(noise[k:2*k+1], r, byte(k), p.η2)
+	}
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
