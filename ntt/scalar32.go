@@ -67,37 +67,54 @@ type scalar32 struct{}
 func (scalar32) Name() string { return "scalar" }
 
 // Forward32 implements NTT, FIPS 204, Algorithm 41, with Montgomery twiddles
-// and no reduction of the sums. See [Forward32] for the contract.
+// and no reduction of the sums. The eight layers run in merged pairs (len =
+// 128 and 64, 32 and 16, 8 and 4, 2 and 1; one pass over memory per pair);
+// block b of layer len uses zetas32[128/len + b], the m of Algorithm 41.
+// See [Forward32] for the contract.
 func (scalar32) Forward32(p *[256]int32) {
-	k := 1
-	for l := 128; l >= 1; l >>= 1 {
-		for start := 0; start < 256; start += 2 * l {
-			z := zetas32[k]
-			k++
-			a, b := halves(p[:], start, l)
-			for j := range a {
-				t := field.MontgomeryMul32(z, b[j], q32, qInv32)
-				b[j] = a[j] - t
-				a[j] = a[j] + t
+	for l := 128; l >= 2; l >>= 2 {
+		h := l / 2
+		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
+			z := zetas32[128/l+b]      // layer len = l
+			za := zetas32[256/l+2*b]   // layer len = h, first half
+			zb := zetas32[256/l+2*b+1] // layer len = h, second half
+			v0, v1, v2, v3 := quarters(p[:], start, h)
+			for j := range v0 {
+				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
+				t := field.MontgomeryMul32(z, x2, q32, qInv32)
+				x0, x2 = x0+t, x0-t
+				t = field.MontgomeryMul32(z, x3, q32, qInv32)
+				x1, x3 = x1+t, x1-t
+				t = field.MontgomeryMul32(za, x1, q32, qInv32)
+				v0[j], v1[j] = x0+t, x0-t
+				t = field.MontgomeryMul32(zb, x3, q32, qInv32)
+				v2[j], v3[j] = x2+t, x2-t
 			}
 		}
 	}
 }
 
 // InverseMont32 implements NTT⁻¹, FIPS 204, Algorithm 42, with Montgomery
-// twiddles, no reduction of the sums, and the final factor 256⁻¹·R. See
-// [InverseMont32] for the contract.
+// twiddles, no reduction of the sums, and the final factor 256⁻¹·R. The
+// layers run in merged pairs (len = 1 and 2, …, 64 and 128); block b of
+// layer len uses zetas32[256/len − 1 − b], the m of Algorithm 42 counting
+// down. See [InverseMont32] for the contract.
 func (scalar32) InverseMont32(p *[256]int32) {
-	k := 255
-	for l := 1; l <= 128; l <<= 1 {
-		for start := 0; start < 256; start += 2 * l {
-			z := zetas32[k]
-			k--
-			a, b := halves(p[:], start, l)
-			for j := range a {
-				t := a[j]
-				a[j] = t + b[j]
-				b[j] = field.MontgomeryMul32(z, b[j]-t, q32, qInv32)
+	for l := 1; l <= 64; l <<= 2 {
+		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
+			za := zetas32[256/l-1-2*b] // layer len = l, first half
+			zb := zetas32[256/l-2-2*b] // layer len = l, second half
+			z := zetas32[128/l-1-b]    // layer len = 2l
+			v0, v1, v2, v3 := quarters(p[:], start, l)
+			for j := range v0 {
+				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
+				s0, s2 := x0+x1, x2+x3
+				d1 := field.MontgomeryMul32(za, x1-x0, q32, qInv32)
+				d3 := field.MontgomeryMul32(zb, x3-x2, q32, qInv32)
+				v0[j] = s0 + s2
+				v2[j] = field.MontgomeryMul32(z, s2-s0, q32, qInv32)
+				v1[j] = d1 + d3
+				v3[j] = field.MontgomeryMul32(z, d3-d1, q32, qInv32)
 			}
 		}
 	}
