@@ -2,6 +2,10 @@ package mlkem_test
 
 import (
 	"bytes"
+	"crypto/ecdh"
+	"crypto/hpke"
+	stdmlkem "crypto/mlkem"
+	"crypto/rand"
 	"fmt"
 	"log"
 
@@ -122,4 +126,47 @@ func Example_registry() {
 	fmt.Println(s.Name(), s.CiphertextSize(), bytes.Equal(sharedKey, sharedKey2))
 	// Output:
 	// ML-KEM-1024 1568 true
+}
+
+// Example_hpke uses a decapsulation key of this package as the recipient key
+// of crypto/hpke, here in the hybrid ML-KEM-768 + X25519 suite (X-Wing). The
+// sender is stock crypto/hpke with the recipient's public keys.
+func Example_hpke() {
+	// Recipient keys: ML-KEM-768 from this package, X25519 from crypto/ecdh.
+	dk, err := mlkem.GenerateKey768()
+	if err != nil {
+		log.Fatal(err)
+	}
+	x, err := ecdh.X25519().GenerateKey(rand.Reader)
+	if err != nil {
+		log.Fatal(err)
+	}
+	priv, err := hpke.NewHybridPrivateKey(dk, x)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	// Sender: crypto/hpke only, from the published keys.
+	ek, err := stdmlkem.NewEncapsulationKey768(dk.EncapsulationKey().Bytes())
+	if err != nil {
+		log.Fatal(err)
+	}
+	pub, err := hpke.NewHybridPublicKey(ek, x.PublicKey())
+	if err != nil {
+		log.Fatal(err)
+	}
+	kdf, aead := hpke.HKDFSHA256(), hpke.ChaCha20Poly1305()
+	sealed, err := hpke.Seal(pub, kdf, aead, []byte("example"), []byte("hello, post-quantum world"))
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	// Recipient: hpke calls dk.Decapsulate.
+	opened, err := hpke.Open(priv, kdf, aead, []byte("example"), sealed)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(opened))
+	// Output:
+	// hello, post-quantum world
 }
