@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
@@ -24,7 +25,9 @@ type PublicKey struct {
 	// aT holds row i of Â followed by NTT(−t1[i]·2^d): entry (i, j) is at
 	// aT[i*(l+1)+j], and column l turns w'_Approx of Verify_internal into a
 	// single inner product per row.
-	aT  [maxK * (maxL + 1)]poly.NTTPoly32
+	// It holds exactly k·(l+1) entries: a key of a small parameter set
+	// does not pay for the zeroing of a maximum-size matrix.
+	aT  []poly.NTTPoly32
 	enc [maxPublicKeySize]byte
 }
 
@@ -118,14 +121,17 @@ func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []by
 	clear(t0[:])
 }
 
-// expandA sets Â = ExpandA(ρ) (FIPS 204, Algorithm 32) into the rows of
-// pk.aT.
+// expandA allocates pk.aT and sets Â = ExpandA(ρ) (FIPS 204, Algorithm 32)
+// into its rows.
 func (pk *PublicKey) expandA() {
 	k, l := pk.p.k, pk.p.l
-	var a [maxK * maxL]poly.NTTPoly32
-	sample.ExpandA(a[:k*l], &pk.ρ, k, l)
-	for i := range k {
-		copy(pk.row(i), a[i*l:(i+1)*l])
+	pk.aT = make([]poly.NTTPoly32, k*(l+1))
+	// ExpandA writes Â row-major without gaps; spread the rows out to their
+	// stride of l+1, last row first so that no row is overwritten before it
+	// moves (copy handles the overlap of a row with itself).
+	sample.ExpandA(pk.aT[:k*l], &pk.ρ, k, l)
+	for i := k - 1; i > 0; i-- {
+		copy(pk.row(i), pk.aT[i*l:(i+1)*l])
 	}
 }
 
@@ -175,24 +181,23 @@ func (pk *PublicKey) encode(t1 []poly.Poly32) {
 	h.Read(pk.tr[:])
 }
 
-// expandT1 sets the last column of pk.aT to NTT(−t1·2^d), decoding t1 from
-// the encoding: the part of the public key only verification needs
+// expandT1 sets the last column of pk.aT to NTT(−t1·2^d), decoding ρ and
+// t1 from the encoding: the part of the public key only verification needs
 // (FIPS 204, Algorithm 8, line 9). Key generation leaves it to
 // [PrivateKey.PublicKey], so the public key embedded in a PrivateKey lacks
 // it and is never used to verify.
 func (pk *PublicKey) expandT1() {
 	p := pk.p
-	var ρ [32]byte
 	var t1 [maxK]poly.Poly32
-	p.pkDecode(&ρ, t1[:p.k], pk.enc[:p.pkSize])
+	p.pkDecode(&pk.ρ, t1[:p.k], pk.enc[:p.pkSize])
 	for i := range p.k {
 		t := &t1[i]
 		for j := range n {
 			t[j] = -(t[j] << d) // |−t1·2^d| < q
 		}
-		col := &pk.rowT1(i)[p.l]
-		ntt(col, t)
-		col.Normalize()
+		// Left unreduced: |NTT(t)[j]| < 7q, and its products with NTT(c)
+		// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
+		ntt(&pk.rowT1(i)[p.l], t)
 	}
 }
 
@@ -217,10 +222,12 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 		return fmt.Errorf("mldsa: %s public key is %d bytes, want %d", p.p.name, len(b), p.p.pkSize)
 	}
 	pk.p = p.p
-	var t1 [maxK]poly.Poly32
-	p.p.pkDecode(&pk.ρ, t1[:p.p.k], b)
+	copy(pk.enc[:], b) // every encoding of the right length is canonical
+	var h sha3.SHAKE
+	h.Write(b)
+	h.Read(pk.tr[:])
+	copy(pk.ρ[:], b)
 	pk.expandA()
-	pk.encode(t1[:p.p.k])
 	pk.expandT1()
 	return nil
 }
@@ -264,6 +271,7 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 		return &PublicKey{}
 	}
 	pk := sk.pub
+	pk.aT = slices.Clone(sk.pub.aT) // the private key's copy lacks the t1 column
 	pk.expandT1()
 	return &pk
 }

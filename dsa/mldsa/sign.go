@@ -262,6 +262,17 @@ func modQ(x int32) int32 {
 	return x
 }
 
+// centerSmall returns the representative of x mod q in (−q/2, q/2], for a
+// product such as c·s2 whose true value is small: the coefficients
+// MulInverse32 returns lie in (−q, q), so one conditional addition or
+// subtraction of q (by mask) suffices.
+//
+// Bounds: requires |x| < q; ensures |r| <= (q−1)/2.
+func centerSmall(x int32) int32 {
+	x += (x >> 31) & q           // [0, q)
+	return x - ((q-1)/2-x)>>31&q // (−q/2, q/2]
+}
+
 // exceeds returns −1 if |x| >= bound and 0 otherwise, without branches.
 //
 // Bounds: requires |x| < 2^30, 0 < bound < 2^30; ensures r ∈ {−1, 0}.
@@ -317,9 +328,9 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 		}
 		for i := range k {
 			poly.DotInverse32(&w0[i], sk.pub.row(i), yHat[:l])
-			w0[i].Normalize()
 			for j := range n {
-				w1[i][j], w0[i][j] = p.decompose(w0[i][j])
+				x := w0[i][j] // |x| < q
+				w1[i][j], w0[i][j] = p.decompose(x + (x>>31)&q)
 			}
 		}
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
@@ -340,9 +351,8 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 		var reject int32
 		for i := range k {
 			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
-			prod.Center()
 			for j := range n {
-				r0 := w0[i][j] - prod[j]
+				r0 := w0[i][j] - centerSmall(prod[j])
 				w0[i][j] = r0
 				reject |= exceeds(r0, r0Bound)
 			}
@@ -354,9 +364,8 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 		// z = y + ⟨⟨cs1⟩⟩
 		for j := range l {
 			poly.MulInverse32(&prod, &cHat, &sk.s1[j])
-			prod.Center()
 			for i := range n {
-				z[j][i] = y[j][i] + prod[i]
+				z[j][i] = y[j][i] + centerSmall(prod[i])
 				reject |= exceeds(z[j][i], zBound)
 			}
 		}
@@ -370,9 +379,8 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 		var ones int32
 		for i := range k {
 			poly.MulInverse32(&prod, &cHat, &sk.t0[i])
-			prod.Center()
 			for j := range n {
-				ct0 := prod[j]
+				ct0 := centerSmall(prod[j])
 				reject |= exceeds(ct0, p.γ2)
 				r := modQ(w1[i][j]*2*p.γ2 + w0[i][j])
 				hb := p.makeHint(modQ(r+ct0), r)
