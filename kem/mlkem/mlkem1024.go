@@ -46,8 +46,10 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 // NewDecapsulationKeyFromExpanded1024 parses a decapsulation key in the
 // expanded form of FIPS 203 (ExpandedDecapsulationKeySize1024 bytes), with the
 // hash check of FIPS 203, Section 7.3 and the modulus check of Section 7.2 on
-// the embedded encapsulation key. Such a key has no seed: its Bytes method
-// returns nil.
+// the embedded encapsulation key. It also rejects a dk_PKE with a coefficient
+// not below q, which no key generation produces (FIPS 203 does not ask for
+// that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
+// has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded1024(expanded []byte) (*DecapsulationKey1024, error) {
 	return wrapDecapsulationKey1024(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM1024, expanded))
 }

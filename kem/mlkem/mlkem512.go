@@ -41,8 +41,10 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 // NewDecapsulationKeyFromExpanded512 parses a decapsulation key in the
 // expanded form of FIPS 203 (ExpandedDecapsulationKeySize512 bytes), with the
 // hash check of FIPS 203, Section 7.3 and the modulus check of Section 7.2 on
-// the embedded encapsulation key. Such a key has no seed: its Bytes method
-// returns nil.
+// the embedded encapsulation key. It also rejects a dk_PKE with a coefficient
+// not below q, which no key generation produces (FIPS 203 does not ask for
+// that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
+// has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded512(expanded []byte) (*DecapsulationKey512, error) {
 	return wrapDecapsulationKey512(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM512, expanded))
 }

@@ -46,8 +46,10 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 // NewDecapsulationKeyFromExpanded768 parses a decapsulation key in the
 // expanded form of FIPS 203 (ExpandedDecapsulationKeySize768 bytes), with the
 // hash check of FIPS 203, Section 7.3 and the modulus check of Section 7.2 on
-// the embedded encapsulation key. Such a key has no seed: its Bytes method
-// returns nil.
+// the embedded encapsulation key. It also rejects a dk_PKE with a coefficient
+// not below q, which no key generation produces (FIPS 203 does not ask for
+// that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
+// has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded768(expanded []byte) (*DecapsulationKey768, error) {
 	return wrapDecapsulationKey768(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM768, expanded))
 }
