@@ -71,7 +71,7 @@ func TestMLDSA65KeyGenMatchesCIRCL(t *testing.T) {
 }
 
 func TestMLDSA65SignMatchesCIRCL(t *testing.T) {
-	keys, perKey := 40, 5
+	keys, perKey := 100, 10
 	if testing.Short() {
 		keys, perKey = 5, 3
 	}
