@@ -197,11 +197,7 @@ func TestACVPSigGen(t *testing.T) {
 				counts[kind]++
 			}
 		}
-		logCounts(t, "ACVP sigGen", counts)
-		total := 0
-		for _, c := range counts {
-			total += c
-		}
+		total := logCounts(t, "ACVP sigGen", counts)
 		assert.Equal(t, 120, total)
 	})
 }
@@ -262,11 +258,7 @@ func TestACVPSigVer(t *testing.T) {
 				}
 			}
 		}
-		logCounts(t, "ACVP sigVer", counts)
-		total := 0
-		for _, c := range counts {
-			total += c
-		}
+		total := logCounts(t, "ACVP sigVer", counts)
 		assert.Equal(t, 60, total)
 	})
 }
