@@ -231,3 +231,24 @@ func TestZeroAllocations(t *testing.T) {
 		require.NoError(t, Verify(pk, msg, sig, opts))
 	}), "Verify with a parsed key")
 }
+
+// TestConcurrentUse signs and verifies with one key from several goroutines
+// (run with -race): keys are read-only after construction.
+func TestConcurrentUse(t *testing.T) {
+	sk := testKey(t, 9)
+	pk := sk.PublicKey()
+	errs := make(chan error, 8)
+	for g := range 4 {
+		go func() {
+			msg := []byte{byte(g)}
+			sig, err := sk.Sign(nil, msg, &Options{Context: "c"})
+			if err == nil {
+				err = Verify(pk, msg, sig, &Options{Context: "c"})
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		assert.NoError(t, <-errs)
+	}
+}

@@ -19,7 +19,8 @@ const (
 	maxCTildeSize = 64
 )
 
-// Sizes of ML-DSA-65 keys and signatures, in bytes.
+// Sizes in bytes of ML-DSA-65 keys and signatures and of the other byte
+// strings of FIPS 204.
 const (
 	// PrivateKeySize is the size of a private key seed ξ, for every
 	// parameter set.
