@@ -93,9 +93,13 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx)
 	for i := range k {
 		poly.DotInverse32(&w, pk.rowT1(i), zc[:l+1])
-		w.Normalize()
 		for j := range n {
-			w1[i][j] = p.useHint(int32(hint[i][j]), w[j])
+			x := w[j] + (w[j]>>31)&q // |w[j]| < q
+			if hint[i][j] != 0 {     // public: hints are few, so skip UseHint elsewhere
+				w1[i][j] = p.useHint(1, x)
+			} else {
+				w1[i][j] = p.highBits(x) // UseHint(0, x)
+			}
 		}
 	}
 	w1Len := k * 32 * p.w1Bits
