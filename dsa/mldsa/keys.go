@@ -159,9 +159,9 @@ func (sk *PrivateKey) expandFromSecrets(s1, s2, t0 []poly.Poly32) {
 	for i := range k {
 		t := &t1[i] // t1[i] holds t until Power2Round splits it
 		poly.DotInverse32(t, sk.pub.row(i), sk.s1[:l])
-		t.Add(t, &s2[i]).Normalize()
 		for j := range n {
-			t[j], t0[i][j] = power2Round(t[j])
+			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
+			t[j], t0[i][j] = power2Round(modQ(t[j] + s2[i][j]))
 		}
 		ntt(&sk.s2[i], &s2[i])
 		ntt(&sk.t0[i], &t0[i])
