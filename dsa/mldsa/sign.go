@@ -393,8 +393,12 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 			continue
 		}
 		err := p.sigEncode(sig, cTilde[:p.cTilde], z[:l], &hint)
+		// FIPS 204, Section 3.6.3: destroy the intermediate values (the
+		// mask, its products and those of rejected candidates).
 		clear(y[:])
 		clear(yHat[:])
+		clear(w0[:])
+		clear(prod[:])
 		clear(ρpp[:])
 		return err
 	}
