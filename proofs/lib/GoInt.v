@@ -158,3 +158,6 @@ Proof. intros Hn. rewrite <- Z.pow_add_r by lia. f_equal. lia. Qed.
 
 Lemma pow_double_pred n : 1 <= n -> 2 ^ (2 * n - 1) = 2 ^ n * 2 ^ (n - 1).
 Proof. intros Hn. rewrite <- Z.pow_add_r by lia. f_equal. lia. Qed.
+
+Lemma odd_mod2 q : Z.odd q = true -> q mod 2 = 1.
+Proof. intros H. rewrite Zodd_mod in H. apply Zeq_bool_eq in H. exact H. Qed.
