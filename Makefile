@@ -28,8 +28,12 @@ test-purego:
 test-compare:
 	cd compare && $(GO) test ./...
 
-## lint: formatting and vet in both modules (the same checks as test, without running tests).
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+## lint: formatting, vet and staticcheck in both modules.
 lint: fmt-check vet
+	$(STATICCHECK) ./...
+	cd compare && $(STATICCHECK) ./...
 
 ## bench: every benchmark of the main module, BENCHCOUNT runs each (feed to benchstat).
 bench:
