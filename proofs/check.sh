@@ -6,7 +6,9 @@
 # 2. Refuses any escape hatch: Admitted, admit, Axiom, Parameter, Conjecture,
 #    Hypothesis/Variable at top level (the proofs use only Coq's standard
 #    library, and that must be visible in the sources).
-# 3. Compiles every .v file in dependency order (coqdep -sort).
+# 3. Regenerates zetas16/GoConstants.v and zetas32/GoConstants.v from the
+#    Go tables (gen-constants.sh), then compiles every .v file in dependency
+#    order (coqdep -sort).
 # 4. Prints `Print Assumptions` for every theorem listed in a folder's
 #    MAIN file; each must answer "Closed under the global context".
 set -euo pipefail
@@ -21,6 +23,9 @@ if ! command -v coqc >/dev/null 2>&1; then
 	$SUDO apt-get install -y coq
 fi
 echo "== $(coqc --version | head -n 1)"
+
+echo "== transcribing the NTT constants from the Go source"
+bash ./gen-constants.sh
 
 mapfile -t files < <(find . -name '*.v' -not -path './_build/*' | sed 's|^\./||' | LC_ALL=C sort)
 if [ "${#files[@]}" -eq 0 ]; then
