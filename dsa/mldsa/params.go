@@ -13,8 +13,6 @@ const (
 	// are sized for them so that one implementation serves every set.
 	maxK = 8
 	maxL = 7
-	// maxOmega is the largest ω (ML-DSA-44: 80).
-	maxOmega = 80
 	// maxCTildeSize is the largest λ/4 (ML-DSA-87: 64 bytes).
 	maxCTildeSize = 64
 )

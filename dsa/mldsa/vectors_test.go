@@ -146,7 +146,7 @@ func TestACVPSigGen(t *testing.T) {
 					rnd = tc.Rnd
 				}
 				var sig []byte
-				kind := g.SignatureInterface
+				var kind string
 				switch {
 				case g.SignatureInterface == "external" && g.PreHash == "preHash":
 					kind = "external/preHash"

@@ -24,9 +24,7 @@ func buildTool(t testing.TB, dir string) string {
 		t.Skip("builds the binary; skipped in -short mode")
 	}
 	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
+	require.NoError(t, err, "the go command must be on PATH to build the tool")
 	bin := filepath.Join(dir, "hybrid")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"

@@ -95,7 +95,7 @@ func resolveSet(s string) (string, bool) {
 	norm := strings.ToLower(strings.ReplaceAll(s, "-", ""))
 	for _, set := range allSets {
 		full := strings.ToLower(strings.ReplaceAll(set, "-", ""))
-		if norm == full || strings.TrimLeft(full, "mlkemdsa") == norm {
+		if norm == full || strings.TrimPrefix(strings.TrimPrefix(full, "mlkem"), "mldsa") == norm {
 			return set, true
 		}
 	}
