@@ -3,12 +3,13 @@ GO       ?= go
 FUZZTIME ?= 5s
 BENCHCOUNT ?= 5
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare asm check-asm proofs
 
 all: test
 
-## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module.
-test: fmt-check vet test-main test-purego test-compare
+## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module,
+## the generated assembly against its generators, and the Coq proofs.
+test: fmt-check vet test-main test-purego test-compare check-asm proofs
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -49,3 +50,16 @@ fuzz:
 	    done; \
 	  done); \
 	done
+
+## asm: regenerate every committed .s file and its Go stubs from the avo generators in asm/.
+asm:
+	cd asm && $(GO) generate ./...
+
+## check-asm: regenerate and fail if any committed generated file differs.
+check-asm: asm
+	@git diff --exit-code --stat -- '*.s' '*_stubs_amd64.go' || \
+	  { echo "generated assembly differs from asm/ generators: run 'make asm' and commit"; exit 1; }
+
+## proofs: install Coq if missing (apt-get) and check every proof in proofs/.
+proofs:
+	bash proofs/check.sh
