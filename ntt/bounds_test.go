@@ -1,11 +1,14 @@
 package ntt
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/moduletto/moduletto/field"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // These tests walk the butterfly schedules of the scalar kernels with a
@@ -15,12 +18,12 @@ import (
 // Bounds comments of fixed16.go and fixed32.go.
 
 // montBound16 bounds |MontgomeryReduce16(a)| for |a| ≤ b: (b + 2^15·q)/2^16.
-func montBound16(t *testing.T, b int64) int64 {
+func montBound16(t assert.TestingT, b int64) int64 {
 	assert.LessOrEqual(t, b, int64(1<<15*q16), "Montgomery input out of range")
 	return (b + 1<<15*q16) >> 16
 }
 
-func montBound32(t *testing.T, b int64) int64 {
+func montBound32(t assert.TestingT, b int64) int64 {
 	assert.LessOrEqual(t, b, int64(1<<31*q32), "Montgomery input out of range")
 	return (b + 1<<31*q32) >> 32
 }
@@ -45,6 +48,12 @@ func TestBoundsForward16(t *testing.T) {
 }
 
 func TestBoundsInverseMont16(t *testing.T) {
+	walkInverseMont16(t, invBarrett16)
+}
+
+// walkInverseMont16 walks InverseMont16 with the Barrett schedule reduce
+// (the code runs invBarrett16) and reports every violated bound to t.
+func walkInverseMont16(t assert.TestingT, reduce [7]bool) {
 	var B [256]int64
 	for i := range B {
 		B[i] = 1<<14 - 1 // requires |p[i]| < 2^14
@@ -58,7 +67,7 @@ func TestBoundsInverseMont16(t *testing.T) {
 				sum := B[j] + B[j+l]
 				assert.LessOrEqual(t, sum, int64(1<<15-1), "int16 overflow at layer len=%d", l)
 				B[j] = sum
-				if invBarrett16[layer] {
+				if reduce[layer] {
 					B[j] = (q16 - 1) / 2 // Barrett, centred
 				}
 				B[j+l] = montBound16(t, z*sum)
@@ -142,5 +151,39 @@ func TestBoundsInverseMont32(t *testing.T) {
 	for i := range B {
 		B[i] = montBound32(t, fInv32*B[i])
 		assert.Less(t, B[i], int64(q32), "ensures |p'[i]| < q")
+	}
+}
+
+// violations records the failures a walk reports instead of failing the test.
+type violations []string
+
+func (v *violations) Errorf(format string, args ...any) {
+	*v = append(*v, fmt.Sprintf(format, args...))
+}
+
+// TestBoundsInverseMont16BrokenSchedule shows that the walk catches a
+// schedule with a reduction removed: dropping any one Barrett reduction of
+// invBarrett16 (or all of them) lets a sum overflow int16.
+func TestBoundsInverseMont16BrokenSchedule(t *testing.T) {
+	var ok violations
+	walkInverseMont16(&ok, invBarrett16)
+	require.Empty(t, ok, "the real schedule passes")
+
+	cases := map[string][7]bool{"no reductions": {}}
+	for layer, r := range invBarrett16 {
+		if r {
+			broken := invBarrett16
+			broken[layer] = false
+			cases[fmt.Sprintf("layer %d (len=%d) not reduced", layer, 2<<layer)] = broken
+		}
+	}
+	require.Len(t, cases, 3, "invBarrett16 reduces two layers")
+	for name, schedule := range cases {
+		t.Run(name, func(t *testing.T) {
+			var v violations
+			walkInverseMont16(&v, schedule)
+			require.NotEmpty(t, v, "the walk must report the broken schedule")
+			assert.Contains(t, strings.Join(v, "\n"), "int16 overflow")
+		})
 	}
 }
