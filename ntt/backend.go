@@ -8,9 +8,9 @@ import (
 // Backend16 is an implementation of the int16 engine for q = 3329 (ML-KEM):
 // the methods have the semantics and bounds of the package functions of the
 // same name ([Forward16], [InverseMont16], [MulMont16], [MulAccMont16],
-// [Reduce16], [ToMont16]) under the Montgomery convention of
-// docs/HACKING.md (R = 2^16). Name reports the backend's name ("scalar",
-// "generic", later "avx2").
+// [Reduce16], [ToMont16], [FromSpecOrder16], [ToSpecOrder16]) under the
+// Montgomery convention of docs/HACKING.md (R = 2^16). Name reports the
+// backend's name ("scalar", "generic", "avx2").
 type Backend16 interface {
 	Name() string
 	Forward16(p *[256]int16)
@@ -19,13 +19,16 @@ type Backend16 interface {
 	MulAccMont16(c, a, b *[256]int16)
 	Reduce16(p *[256]int16)
 	ToMont16(p *[256]int16)
+	FromSpecOrder16(p *[256]int16)
+	ToSpecOrder16(p *[256]int16)
 }
 
 // Backend32 is an implementation of the int32 engine for q = 8380417
 // (ML-DSA): the methods have the semantics and bounds of the package
 // functions of the same name ([Forward32], [InverseMont32], [MulMont32],
-// [MulAccMont32], [Reduce32], [ToMont32], [CAddQ32], [Freeze32]) under the
-// Montgomery convention of docs/HACKING.md (R = 2^32).
+// [MulAccMont32], [Reduce32], [ToMont32], [CAddQ32], [Freeze32],
+// [FromSpecOrder32], [ToSpecOrder32]) under the Montgomery convention of
+// docs/HACKING.md (R = 2^32).
 type Backend32 interface {
 	Name() string
 	Forward32(p *[256]int32)
@@ -36,6 +39,8 @@ type Backend32 interface {
 	ToMont32(p *[256]int32)
 	CAddQ32(p *[256]int32)
 	Freeze32(p *[256]int32)
+	FromSpecOrder32(p *[256]int32)
+	ToSpecOrder32(p *[256]int32)
 }
 
 // The backends this build knows, best first. The first entry is the default;

@@ -123,6 +123,52 @@ func assertRange32(t *testing.T, p *[256]int32, lo, hi int64, what string) {
 	}
 }
 
+// spec16 and spec32 read an NTT-domain polynomial of the current backend in
+// FIPS order (ntt.ToSpecOrder16/32 on a copy), as canonical values.
+func spec16(p *[256]int16) []uint64 {
+	t := *p
+	ntt.ToSpecOrder16(&t)
+	return poly16ToU64(&t)
+}
+
+func spec32(p *[256]int32) []uint64 {
+	t := *p
+	ntt.ToSpecOrder32(&t)
+	return poly32ToU64(&t)
+}
+
+// TestOrderHooks checks that FromSpecOrder and ToSpecOrder are inverse
+// permutations on every backend.
+func TestOrderHooks(t *testing.T) {
+	var p16 [256]int16
+	var p32 [256]int32
+	for i := range p16 {
+		p16[i], p32[i] = int16(i), int32(i)
+	}
+	ntttest.ForEachBackend16(t, func(t *testing.T) {
+		p := p16
+		ntt.FromSpecOrder16(&p)
+		seen := map[int16]bool{}
+		for _, x := range p {
+			seen[x] = true
+		}
+		assert.Len(t, seen, 256, "FromSpecOrder16 is a permutation")
+		ntt.ToSpecOrder16(&p)
+		assert.Equal(t, p16, p, "ToSpecOrder16 undoes FromSpecOrder16")
+	})
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		p := p32
+		ntt.FromSpecOrder32(&p)
+		seen := map[int32]bool{}
+		for _, x := range p {
+			seen[x] = true
+		}
+		assert.Len(t, seen, 256, "FromSpecOrder32 is a permutation")
+		ntt.ToSpecOrder32(&p)
+		assert.Equal(t, p32, p, "ToSpecOrder32 undoes FromSpecOrder32")
+	})
+}
+
 func TestBackends16(t *testing.T) {
 	e, err := ntt.NewEngine(ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17})
 	require.NoError(t, err)
@@ -134,7 +180,7 @@ func TestBackends16(t *testing.T) {
 			for name, in := range inputs16(rng, 1<<14) {
 				p := *in
 				ntt.Forward16(&p)
-				assert.Equal(t, engineOp(e, q16, 1, "Forward", poly16ToU64(in), nil), poly16ToU64(&p), name)
+				assert.Equal(t, engineOp(e, q16, 1, "Forward", poly16ToU64(in), nil), spec16(&p), name)
 				assertRange16(t, &p, 0, q16-1, name)
 			}
 		})
@@ -142,7 +188,7 @@ func TestBackends16(t *testing.T) {
 			for name, in := range inputs16(rng, 1<<14-1) {
 				p := *in
 				ntt.InverseMont16(&p)
-				assert.Equal(t, engineOp(e, q16, r, "Inverse", poly16ToU64(in), nil), poly16ToU64(&p), name)
+				assert.Equal(t, engineOp(e, q16, r, "Inverse", spec16(in), nil), poly16ToU64(&p), name)
 				assertRange16(t, &p, -(q16 - 1), q16-1, name)
 			}
 		})
@@ -152,7 +198,7 @@ func TestBackends16(t *testing.T) {
 				b := bs[name]
 				var c [256]int16
 				ntt.MulMont16(&c, a, b)
-				assert.Equal(t, engineOp(e, q16, rInv, "Mul", poly16ToU64(a), poly16ToU64(b)), poly16ToU64(&c), name)
+				assert.Equal(t, engineOp(e, q16, rInv, "Mul", spec16(a), spec16(b)), spec16(&c), name)
 				assertRange16(t, &c, -mulBound, mulBound, name)
 			}
 		})
@@ -161,8 +207,8 @@ func TestBackends16(t *testing.T) {
 			for name, a := range as {
 				b, c := bs[name], *cs[name]
 				ntt.MulAccMont16(&c, a, b)
-				prod := engineOp(e, q16, rInv, "Mul", poly16ToU64(a), poly16ToU64(b))
-				assert.Equal(t, addMod(poly16ToU64(cs[name]), prod, q16), poly16ToU64(&c), name)
+				prod := engineOp(e, q16, rInv, "Mul", spec16(a), spec16(b))
+				assert.Equal(t, addMod(spec16(cs[name]), prod, q16), spec16(&c), name)
 				for i := range c {
 					assert.LessOrEqual(t, abs(int(c[i])), abs(int(cs[name][i]))+mulBound, "%s: |c'[%d]|", name, i)
 				}
@@ -206,7 +252,7 @@ func TestBackends32(t *testing.T) {
 				for name, in := range inputs32(rng, bound) {
 					p := *in
 					ntt.Forward32(&p)
-					assert.Equal(t, engineOp(e, q32, 1, "Forward", poly32ToU64(in), nil), poly32ToU64(&p), name)
+					assert.Equal(t, engineOp(e, q32, 1, "Forward", poly32ToU64(in), nil), spec32(&p), name)
 					assertRange32(t, &p, -int64(bound)-6*q32+1, int64(bound)+6*q32-1, name)
 				}
 			}
@@ -215,7 +261,7 @@ func TestBackends32(t *testing.T) {
 			for name, in := range inputs32(rng, 1<<23-1) {
 				p := *in
 				ntt.InverseMont32(&p)
-				assert.Equal(t, engineOp(e, q32, r, "Inverse", poly32ToU64(in), nil), poly32ToU64(&p), name)
+				assert.Equal(t, engineOp(e, q32, r, "Inverse", spec32(in), nil), poly32ToU64(&p), name)
 				assertRange32(t, &p, -(q32 - 1), q32-1, name)
 			}
 		})
@@ -225,7 +271,7 @@ func TestBackends32(t *testing.T) {
 				b := bs[name]
 				var c [256]int32
 				ntt.MulMont32(&c, a, b)
-				assert.Equal(t, engineOp(e, q32, rInv, "Mul", poly32ToU64(a), poly32ToU64(b)), poly32ToU64(&c), name)
+				assert.Equal(t, engineOp(e, q32, rInv, "Mul", spec32(a), spec32(b)), spec32(&c), name)
 				assertRange32(t, &c, -(q32 - 1), q32-1, name)
 			}
 		})
@@ -234,8 +280,8 @@ func TestBackends32(t *testing.T) {
 			for name, a := range as {
 				b, c := bs[name], *cs[name]
 				ntt.MulAccMont32(&c, a, b)
-				prod := engineOp(e, q32, rInv, "Mul", poly32ToU64(a), poly32ToU64(b))
-				assert.Equal(t, addMod(poly32ToU64(cs[name]), prod, q32), poly32ToU64(&c), name)
+				prod := engineOp(e, q32, rInv, "Mul", spec32(a), spec32(b))
+				assert.Equal(t, addMod(spec32(cs[name]), prod, q32), spec32(&c), name)
 				for i := range c {
 					assert.Less(t, abs(int(c[i])), abs(int(cs[name][i]))+q32, "%s: |c'[%d]|", name, i)
 				}

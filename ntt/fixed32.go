@@ -5,7 +5,7 @@ package ntt
 // Montgomery R = 2^32. The functions follow the Montgomery convention of
 // docs/HACKING.md and dispatch to the current [Backend32], read once per
 // call (a type switch, so the polynomial does not escape; see fixed16.go).
-// Coefficients in the NTT domain are in FIPS 204 (bit-reversed) order.
+// NTT-domain coefficients are in the backend's order (see order.go).
 
 // Forward32 replaces p by NTT(p), FIPS 204, Algorithm 41. Sums are not
 // reduced: each of the 8 layers adds less than 0.75·q to the bound.

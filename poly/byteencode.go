@@ -1,6 +1,10 @@
 package poly
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/moduletto/moduletto/ntt"
+)
 
 // ByteEncode_d and ByteDecode_d of FIPS 203 (Algorithms 5 and 6) on 256
 // coefficients. The bit string of Algorithm 5 is little-endian: bit j of
@@ -48,12 +52,16 @@ func ByteDecode(f *[N]int16, src []byte, d int) (ok int) {
 // EncodeNTT12 writes ByteEncode_12(p mod q) to dst[:384], as for the
 // encapsulation key t̂ and the decryption key ŝ (FIPS 203, Algorithm 13).
 // Coefficients may be any int16; they are reduced to [0, q) on the way
-// without modifying p. Four coefficients fill six bytes.
+// without modifying p. Four coefficients fill six bytes. The bytes are in
+// FIPS order whatever the ntt backend's NTT-domain order (this is one of the
+// boundaries where ntt.ToSpecOrder16 applies).
 // It panics if len(dst) < 384.
 func EncodeNTT12(dst []byte, p *NTTPoly16) {
 	dst = dst[:384]
+	s := *p
+	ntt.ToSpecOrder16((*[N]int16)(&s))
 	for i := range 64 {
-		q := (*[4]int16)(p[4*i:])
+		q := (*[4]int16)(s[4*i:])
 		x := uint64(normalize16(q[0])) | uint64(normalize16(q[1]))<<12 |
 			uint64(normalize16(q[2]))<<24 | uint64(normalize16(q[3]))<<36
 		b := (*[6]byte)(dst[6*i:])
@@ -65,7 +73,9 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 // DecodeNTT12 sets p = ByteDecode_12(src[:384]) and reports with ok = 1
 // that every value was canonical (< q), ok = 0 otherwise (FIPS 203,
 // Section 7.2 modulus check), without branches on the data. Non-canonical
-// values are reduced mod q as Algorithm 6 prescribes.
+// values are reduced mod q as Algorithm 6 prescribes. The bytes are read in
+// FIPS order and p is left in the ntt backend's NTT-domain order
+// (ntt.FromSpecOrder16).
 // It panics if len(src) < 384.
 //
 // Bounds: ensures 0 ≤ p[i] < q.
@@ -83,6 +93,7 @@ func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 			q[j] = int16(t + (t>>31)&Q16)
 		}
 	}
+	ntt.FromSpecOrder16((*[N]int16)(p))
 	return int(1 ^ bad>>31)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -21,18 +22,29 @@ func newRand(t testing.TB) *rand.ChaCha8 {
 	return rand.NewChaCha8(seed)
 }
 
+// ints16 and ints32 return the coefficients of p in FIPS order: an
+// NTT-domain polynomial is read through ntt.ToSpecOrder16/32, since its
+// in-memory order belongs to the ntt backend.
 func ints16[T ~[256]int16](p *T) [256]int {
+	c := [256]int16(*p)
+	if _, isNTT := any(p).(*poly.NTTPoly16); isNTT {
+		ntt.ToSpecOrder16(&c)
+	}
 	var r [256]int
-	for i, c := range [256]int16(*p) {
-		r[i] = int(c)
+	for i, x := range c {
+		r[i] = int(x)
 	}
 	return r
 }
 
 func ints32[T ~[256]int32](p *T) [256]int {
+	c := [256]int32(*p)
+	if _, isNTT := any(p).(*poly.NTTPoly32); isNTT {
+		ntt.ToSpecOrder32(&c)
+	}
 	var r [256]int
-	for i, c := range [256]int32(*p) {
-		r[i] = int(c)
+	for i, x := range c {
+		r[i] = int(x)
 	}
 	return r
 }

@@ -1,14 +1,18 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // RejNTTPoly implements RejNTTPoly, FIPS 204, Algorithm 30, on the seed
 // ρ‖s‖r, as ExpandA (Algorithm 32) calls it for Â[r, s]: every 3 bytes of
 // SHAKE-128(ρ‖s‖r) give a 23-bit candidate (CoeffFromThreeBytes,
 // Algorithm 14), kept if below q.
 //
-// Coefficients are written in FIPS order and are canonical, in [0, q) for
-// q = 8380417.
+// Coefficients are canonical, in [0, q) for q = 8380417, and in the ntt
+// backend's NTT-domain order (sampled in FIPS order, then
+// ntt.FromSpecOrder32: sampling is one of the order boundaries).
 //
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 204 allows.
@@ -16,13 +20,15 @@ func RejNTTPoly(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) {
 	g := group{kind: samplerNTT32, n: 1}
 	xofInput(&g.in[0], rho, s, r)
 	g.run32(&[lanes]*[poly.N]int32{(*[poly.N]int32)(dst)})
+	ntt.FromSpecOrder32((*[poly.N]int32)(dst))
 }
 
 // ExpandA implements ExpandA, FIPS 204, Algorithm 32: it fills dst with the
 // k×ℓ matrix Â, row-major, dst[r*l+s] = Â[r, s] = RejNTTPoly(ρ‖s‖r), so row
 // r is dst[r*l : (r+1)*l].
 //
-// Coefficients are canonical, in [0, q). len(dst) must be at least k·ℓ with
+// Coefficients are canonical, in [0, q), in the ntt backend's order (as
+// [RejNTTPoly]). len(dst) must be at least k·ℓ with
 // 1 ≤ k, ℓ ≤ poly.MaxK; it panics otherwise. The polynomials are sampled
 // four at a time (see [RejNTTPoly] for the timing).
 func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
@@ -41,6 +47,9 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 		}
 	}
 	g.run32(&out)
+	for i := range dst[:k*l] {
+		ntt.FromSpecOrder32((*[poly.N]int32)(&dst[i]))
+	}
 }
 
 // parseNTT32 runs the loop body of FIPS 204, Algorithm 30 over one SHAKE-128

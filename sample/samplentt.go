@@ -1,14 +1,18 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // SampleNTT implements SampleNTT, FIPS 203, Algorithm 7: it fills dst with
 // the NTT-domain polynomial sampled from XOF(ρ‖j‖i), XOF = SHAKE-128, by
 // 12-bit rejection sampling. This is the matrix entry Â[i, j] of FIPS 203,
 // Algorithm 13, line 6.
 //
-// Coefficients are written in FIPS order and are canonical, in [0, q) for
-// q = 3329.
+// Coefficients are canonical, in [0, q) for q = 3329, and in the ntt
+// backend's NTT-domain order (sampled in FIPS order, then
+// ntt.FromSpecOrder16: sampling is one of the order boundaries).
 //
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 203 allows.
@@ -16,6 +20,7 @@ func SampleNTT(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) {
 	g := group{kind: samplerNTT16, n: 1}
 	xofInput(&g.in[0], rho, j, i)
 	g.run16(&[lanes]*[poly.N]int16{(*[poly.N]int16)(dst)})
+	ntt.FromSpecOrder16((*[poly.N]int16)(dst))
 }
 
 // SampleMatrix fills dst with the k×k matrix Â of FIPS 203, Algorithm 13,
@@ -24,7 +29,8 @@ func SampleNTT(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) {
 // dst[i*k+j] = Âᵀ[i, j] = Â[j, i] (what K-PKE.Encrypt multiplies by r̂), so
 // row i of the result is dst[i*k : (i+1)*k] either way.
 //
-// Coefficients are canonical, in [0, q). len(dst) must be at least k·k with
+// Coefficients are canonical, in [0, q), in the ntt backend's order (as
+// [SampleNTT]). len(dst) must be at least k·k with
 // 1 ≤ k ≤ poly.MaxK; it panics otherwise. The polynomials are sampled four
 // at a time (see [SampleNTT] for the timing).
 func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
@@ -47,6 +53,9 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 		}
 	}
 	g.run16(&out)
+	for i := range dst[:k*k] {
+		ntt.FromSpecOrder16((*[poly.N]int16)(&dst[i]))
+	}
 }
 
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128
