@@ -4,7 +4,7 @@ package ntt
 // coefficients in int16 lanes, NTT with 7 layers and ζ = 17, degree-2 base
 // case, Montgomery R = 2^16. The functions follow the Montgomery convention
 // of docs/HACKING.md and dispatch to the current [Backend16], read once per
-// call. Coefficients in the NTT domain are in FIPS 203 (bit-reversed) order.
+// call. NTT-domain coefficients are in the backend's order (see order.go).
 //
 // The dispatch is a type switch over the known backends rather than an
 // interface method call, so that the polynomial does not escape to the heap
