@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// A target is one operation under test and its two input classes.
+type target struct {
+	name    string
+	classes string // what class 0 and class 1 are, for the report
+	batch   int    // default number of calls timed per measurement
+	// setup builds the inputs that do not change between measurements (keys,
+	// pools of pre-selected inputs) and returns an instance with room for
+	// chunk measurements of batch calls each.
+	setup func(rng *rand.Rand, chunk, batch int) (instance, error)
+}
+
+// An instance runs one target. The driver fills the slots of a chunk with
+// prepare (untimed, classes in random order), then times run on each slot.
+type instance interface {
+	// prepare fills slot with the inputs of batch calls, all of class cls.
+	prepare(rng *rand.Rand, slot, cls int)
+	// run makes the batch calls on slot's inputs. It is the timed part.
+	run(slot int)
+}
+
+// sliceInstance is the instance of every target here: a slice of chunk·batch
+// inputs of type T, a generator for each class and the operation, which
+// takes the batch inputs of one slot at once so that the loop over them is
+// compiled into the operation (no indirect call per input).
+type sliceInstance[T any] struct {
+	in    []T
+	batch int
+	gen   func(rng *rand.Rand, cls int, dst *T)
+	op    func(xs []T)
+}
+
+func newSliceInstance[T any](chunk, batch int, gen func(*rand.Rand, int, *T), op func([]T)) *sliceInstance[T] {
+	return &sliceInstance[T]{in: make([]T, chunk*batch), batch: batch, gen: gen, op: op}
+}
+
+func (s *sliceInstance[T]) prepare(rng *rand.Rand, slot, cls int) {
+	xs := s.in[slot*s.batch : (slot+1)*s.batch]
+	for i := range xs {
+		s.gen(rng, cls, &xs[i])
+	}
+}
+
+func (s *sliceInstance[T]) run(slot int) {
+	s.op(s.in[slot*s.batch : (slot+1)*s.batch])
+}
+
+// targets lists every target, in the order "all" runs them.
+var targets = slices.Concat(mlkemTargets(), mldsaTargets(), nttTargets(), fieldTargets())
+
+// selectTargets resolves the -target flag: a comma-separated list of names,
+// or "all".
+func selectTargets(spec string) ([]target, error) {
+	if spec == "all" {
+		return targets, nil
+	}
+	var out []target
+	for _, name := range strings.Split(spec, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		i := slices.IndexFunc(targets, func(t target) bool { return t.name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("unknown target %q (known: %s, or all)", name, strings.Join(targetNames(), ", "))
+		}
+		out = append(out, targets[i])
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no target given")
+	}
+	return out, nil
+}
+
+func targetNames() []string {
+	names := make([]string, len(targets))
+	for i, t := range targets {
+		names[i] = t.name
+	}
+	return names
+}
+
+// zeroVsRandom builds a target whose class 0 is T's zero value and class 1
+// is filled by random, batch calls of op per measurement by default.
+func zeroVsRandom[T any](name, classes string, batch int, random func(*rand.Rand, *T), op func([]T)) target {
+	return target{
+		name:    name,
+		classes: classes,
+		batch:   batch,
+		setup: func(_ *rand.Rand, chunk, batch int) (instance, error) {
+			gen := func(r *rand.Rand, cls int, dst *T) {
+				if cls == 0 {
+					var zero T
+					*dst = zero
+					return
+				}
+				random(r, dst)
+			}
+			return newSliceInstance(chunk, batch, gen, op), nil
+		},
+	}
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha3"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/moduletto/moduletto/dsa/mldsa"
+	"github.com/moduletto/moduletto/poly"
+	"github.com/moduletto/moduletto/sample"
+)
+
+// signIters is the signing-loop count of every message the ML-DSA target
+// signs: the candidate of the first iteration is accepted.
+const signIters = 1
+
+func mldsaTargets() []target {
+	return []target{{
+		name: "mldsa65-sign",
+		classes: fmt.Sprintf("key A vs key B, deterministic SignTo of 32-byte messages pre-selected per key "+
+			"so that signing takes exactly %d loop iteration(s) (pools of 64)", signIters),
+		batch: 1,
+		setup: setupSign,
+	}}
+}
+
+// signInput is one ML-DSA measurement: a key and a message.
+type signInput struct {
+	sk  *mldsa.PrivateKey
+	msg [32]byte
+}
+
+// setupSign: the signing loop of FIPS 204, Algorithm 7 repeats until a
+// candidate passes its checks, and the number of iterations is the one
+// timing variation FIPS 204 accepts (it depends on the secret key and the
+// message, and is not hidden). Comparing two keys is meaningful only at the
+// same iteration count, so each class draws its message from a pool of
+// messages whose deterministic signature under that class's key takes
+// exactly signIters iterations (counted by replayer, without timing).
+func setupSign(rng *rand.Rand, chunk, batch int) (instance, error) {
+	var keys [2]*mldsa.PrivateKey
+	var pools [2][][32]byte
+	sig := make([]byte, mldsa.MLDSA65().SignatureSize())
+	for c := range keys {
+		sk, err := mldsa.NewPrivateKey(mldsa.MLDSA65(), randomBytes(rng, mldsa.PrivateKeySize))
+		if err != nil {
+			return nil, err
+		}
+		keys[c] = sk
+		rp := newReplayer(sk)
+		for tries := 0; len(pools[c]) < smallPool; tries++ {
+			if tries > 100*smallPool {
+				return nil, fmt.Errorf("mldsa65-sign: found only %d messages signed in %d iteration(s)", len(pools[c]), signIters)
+			}
+			var m [32]byte
+			copy(m[:], randomBytes(rng, len(m)))
+			if err := sk.SignTo(sig, m[:], nil, true); err != nil {
+				return nil, err
+			}
+			it, ok, err := rp.iterations(m[:], sig, signIters)
+			if err != nil {
+				return nil, err
+			}
+			if ok && it == signIters {
+				pools[c] = append(pools[c], m)
+			}
+		}
+	}
+	gen := func(r *rand.Rand, cls int, in *signInput) {
+		in.sk = keys[cls]
+		in.msg = pools[cls][r.IntN(len(pools[cls]))]
+	}
+	op := func(ins []signInput) {
+		for i := range ins {
+			if err := ins[i].sk.SignTo(sig, ins[i].msg[:], nil, true); err != nil {
+				panic(err) // sizes are right by construction
+			}
+		}
+	}
+	return newSliceInstance(chunk, batch, gen, op), nil
+}
+
+// ML-DSA-65 parameters (FIPS 204, Table 1).
+const (
+	dsaQ      = 8380417
+	dsaK      = 6
+	dsaL      = 5
+	dsaGamma1 = 1 << 19
+	dsaGamma2 = (dsaQ - 1) / 32
+	dsaCTilde = 48 // λ/4 bytes, λ = 192
+	dsaW1Max  = 15 // w1 coefficients are in [0, (q−1)/(2γ2) − 1]
+)
+
+// replayer recomputes, without timing anything, how many iterations of the
+// signing loop of FIPS 204, Algorithm 7 a deterministic ML-DSA-65 signature
+// took. It holds what depends only on the key: Â, K and the public key.
+type replayer struct {
+	sk   *mldsa.PrivateKey
+	pk   []byte
+	K    [32]byte
+	aHat [dsaK * dsaL]poly.NTTPoly32
+}
+
+func newReplayer(sk *mldsa.PrivateKey) *replayer {
+	r := &replayer{sk: sk, pk: sk.PublicKeyBytes()}
+	exp := sk.ExpandedBytes() // ρ ‖ K ‖ tr ‖ s1 ‖ s2 ‖ t0 (FIPS 204, Algorithm 24)
+	var ρ [32]byte
+	copy(ρ[:], exp[:32])
+	copy(r.K[:], exp[32:64])
+	sample.ExpandA(r.aHat[:], &ρ, dsaK, dsaL)
+	return r
+}
+
+// iterations returns the number of loop iterations that produced sig, the
+// deterministic signature (rnd = 0^32, empty context) of msg, if it is at
+// most limit. It replays the loop's public-output part: for κ = 0, ℓ, 2ℓ, …
+// it recomputes y = ExpandMask(ρ″, κ), w1 = HighBits(NTT⁻¹(Â∘NTT(y))) and
+// the commitment hash c̃ = H(μ ‖ w1Encode(w1)), and stops at the first c̃
+// equal to the one at the start of sig (a 384-bit hash: a match is the
+// accepted candidate). It uses the package's samplers and NTT products and
+// a transcription of Decompose (FIPS 204, Algorithm 36). It returns
+// ok = false if no iteration up to limit matches.
+func (r *replayer) iterations(msg, sig []byte, limit int) (it int, ok bool, err error) {
+	μ, err := mldsa.ComputeMu(mldsa.MLDSA65(), r.pk, msg, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	var ρpp [64]byte // ρ″ = H(K ‖ rnd ‖ μ, 64), rnd = 0^32
+	h := sha3.NewSHAKE256()
+	h.Write(r.K[:])
+	h.Write(make([]byte, 32))
+	h.Write(μ)
+	h.Read(ρpp[:])
+
+	var (
+		y     [dsaL]poly.Poly32
+		yHat  [dsaL]poly.NTTPoly32
+		w     [dsaK]poly.Poly32
+		w1    [256]int32
+		w1Enc [dsaK * 32 * 4]byte
+		cT    [dsaCTilde]byte
+	)
+	for it := 1; it <= limit; it++ {
+		κ := (it - 1) * dsaL
+		sample.ExpandMask(y[:], &ρpp, uint16(κ), dsaGamma1)
+		for j := range y {
+			p := y[j]
+			yHat[j] = *p.NTT()
+		}
+		poly.MatVecInverse32(w[:], r.aHat[:], yHat[:])
+		for i := range w {
+			for j, x := range w[i] {
+				w1[j] = highBits(x)
+			}
+			poly.SimpleBitPack(w1Enc[i*32*4:], &w1, dsaW1Max)
+		}
+		h.Reset()
+		h.Write(μ)
+		h.Write(w1Enc[:])
+		h.Read(cT[:])
+		if bytes.Equal(cT[:], sig[:dsaCTilde]) {
+			return it, true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+// highBits returns r1 of Decompose(r) (FIPS 204, Algorithms 36 and 37) for
+// ML-DSA-65, transcribed with division and branches: it runs on the
+// candidate commitments w of the replay, in this measuring tool only (never
+// in the library, whose Decompose is division-free and branch-free).
+func highBits(r int32) int32 {
+	rp := ((r % dsaQ) + dsaQ) % dsaQ // r+ = r mod q
+	r0 := rp % (2 * dsaGamma2)       // r0 = r+ mod± 2γ2
+	if r0 > dsaGamma2 {
+		r0 -= 2 * dsaGamma2
+	}
+	if rp-r0 == dsaQ-1 {
+		return 0
+	}
+	return (rp - r0) / (2 * dsaGamma2)
+}
