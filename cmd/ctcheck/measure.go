@@ -12,13 +12,14 @@ import (
 // clockInfo describes the clock the measurements use.
 type clockInfo struct {
 	Source        string  `json:"source"`
-	GranularityNS float64 `json:"granularity_ns"` // smallest nonzero step seen
+	GranularityNS float64 `json:"granularity_ns"` // smallest nonzero step seen: an upper bound on the resolution
 	OverheadNS    float64 `json:"overhead_ns"`    // median cost of one reading
 }
 
 // measureClock estimates the granularity of time.Now's monotonic reading
-// (the smallest nonzero difference between two consecutive readings) and the
-// cost of one reading (the median difference, which includes the call).
+// (the smallest nonzero difference between two consecutive readings, which
+// includes the cost of a call and so bounds the resolution from above) and
+// the cost of one reading (the median difference).
 func measureClock() clockInfo {
 	const pairs = 20000
 	d := make([]float64, pairs)
