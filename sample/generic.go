@@ -67,19 +67,19 @@ func Uniform[M field.Modulus](dst []field.ModN[M], seed []byte, nonce uint16) {
 // Algorithm 8) for any η in 1..MaxEta and any q; NewHope uses η = 8. Values
 // lie in [−η, η] with variance η/2, stored canonically (−1 as q−1).
 //
-// dst may have any length; q must exceed η. It panics if eta is not in
-// 1..MaxEta (a programming error, not bad input).
+// dst may have any length. It panics if eta is not in 1..MaxEta or not
+// below q (a programming error, not bad input).
 //
 // Constant time: the seed is secret. The bits are counted with masks, shifts
 // and one multiplication (no table, unlike a portable math/bits.OnesCount),
 // the sign is folded in with a mask, and the loops depend only on len(dst)
 // and η.
 func CenteredBinomial[M field.Modulus](dst []field.ModN[M], seed []byte, nonce uint16, eta int) {
-	if eta < 1 || eta > MaxEta {
-		panic("sample: CenteredBinomial needs 1 ≤ η ≤ 16")
-	}
 	var m M
 	q := int32(m.Params().Q())
+	if eta < 1 || eta > MaxEta || int32(eta) >= q {
+		panic("sample: CenteredBinomial needs 1 ≤ η ≤ 16 and η < q")
+	}
 	h := *sha3.NewSHAKE256()
 	h.Write(seed)
 	h.Write([]byte{byte(nonce), byte(nonce >> 8)})

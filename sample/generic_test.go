@@ -18,12 +18,14 @@ import (
 
 // Moduli for the generic samplers: NewHope's 12289, 7681 (an NTT prime for
 // n = 256), a tiny 17 (one byte per candidate) and the Mersenne prime
-// 2^31 − 1 (the largest modulus, four bytes per candidate).
+// 2^31 − 1 (the largest modulus, four bytes per candidate); 5 for the
+// η < q check.
 type (
 	q12289 struct{}
 	q7681  struct{}
 	q17    struct{}
 	q2p31  struct{}
+	q5     struct{}
 )
 
 var (
@@ -31,12 +33,14 @@ var (
 	p7681  = field.MustParams(7681)
 	p17    = field.MustParams(17)
 	p2p31  = field.MustParams(1<<31 - 1)
+	p5     = field.MustParams(5)
 )
 
 func (q12289) Params() *field.Params { return p12289 }
 func (q7681) Params() *field.Params  { return p7681 }
 func (q17) Params() *field.Params    { return p17 }
 func (q2p31) Params() *field.Params  { return p2p31 }
+func (q5) Params() *field.Params     { return p5 }
 
 // xofBytes returns the first k bytes of SHAKE(seed‖nonce_lo‖nonce_hi), read in
 // one piece (the samplers read block by block).
@@ -143,6 +147,7 @@ func TestCenteredBinomialMatchesOracle(t *testing.T) {
 	checkCBD[q2p31](t, 256, 8)
 	checkCBD[field.Q8380417](t, 256, 2)
 	checkCBD[q12289](t, 3, 5) // a length that ends inside a byte
+	checkCBD[q5](t, 64, 4)    // η = q − 1: every value wraps into [0, q)
 }
 
 // TestCenteredBinomialMatchesSampleNoise checks the generic sampler against
@@ -173,6 +178,10 @@ func TestCenteredBinomialPanics(t *testing.T) {
 	for _, eta := range []int{-1, 0, sample.MaxEta + 1} {
 		assert.Panics(t, func() { sample.CenteredBinomial(dst, nil, 0, eta) }, "η = %d", eta)
 	}
+	// η must be below q, or x − y + q could leave [0, q).
+	small := make([]field.ModN[q5], 16)
+	assert.Panics(t, func() { sample.CenteredBinomial(small, nil, 0, 5) }, "η = 5, q = 5")
+	assert.NotPanics(t, func() { sample.CenteredBinomial(small, nil, 0, 4) }, "η = 4, q = 5")
 }
 
 // chiSquare returns Σ (observed − expected)² / expected.
