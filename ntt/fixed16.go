@@ -15,6 +15,8 @@ package ntt
 // Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
 func Forward16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.Forward16(p)
 	case scalar16:
 		b.Forward16(p)
 	case *generic16:
@@ -30,6 +32,8 @@ func Forward16(p *[256]int16) {
 // Bounds: requires |p[i]| < 2^14; ensures |p'[i]| < q.
 func InverseMont16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.InverseMont16(p)
 	case scalar16:
 		b.InverseMont16(p)
 	case *generic16:
@@ -47,6 +51,8 @@ func InverseMont16(p *[256]int16) {
 // Bounds: requires |a[i]|, |b[i]| < q; ensures |c[i]| ≤ 2002 (< 0.61·q).
 func MulMont16(c, a, b *[256]int16) {
 	switch be := backend16.(type) {
+	case avx2x16:
+		be.MulMont16(c, a, b)
 	case scalar16:
 		be.MulMont16(c, a, b)
 	case *generic16:
@@ -65,6 +71,8 @@ func MulMont16(c, a, b *[256]int16) {
 // |c'[i]| ≤ |c[i]| + 2002.
 func MulAccMont16(c, a, b *[256]int16) {
 	switch be := backend16.(type) {
+	case avx2x16:
+		be.MulAccMont16(c, a, b)
 	case scalar16:
 		be.MulAccMont16(c, a, b)
 	case *generic16:
@@ -80,6 +88,8 @@ func MulAccMont16(c, a, b *[256]int16) {
 // Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.
 func Reduce16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.Reduce16(p)
 	case scalar16:
 		b.Reduce16(p)
 	case *generic16:
@@ -95,6 +105,8 @@ func Reduce16(p *[256]int16) {
 // Bounds: requires any int16 p[i]; ensures |p'[i]| < q.
 func ToMont16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.ToMont16(p)
 	case scalar16:
 		b.ToMont16(p)
 	case *generic16:

@@ -16,6 +16,8 @@ package ntt
 // Bounds: requires any int16 p[i]; ensures p' is a permutation of p.
 func FromSpecOrder16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.FromSpecOrder16(p)
 	case scalar16:
 		b.FromSpecOrder16(p)
 	case *generic16:
@@ -31,6 +33,8 @@ func FromSpecOrder16(p *[256]int16) {
 // Bounds: requires any int16 p[i]; ensures p' is a permutation of p.
 func ToSpecOrder16(p *[256]int16) {
 	switch b := backend16.(type) {
+	case avx2x16:
+		b.ToSpecOrder16(p)
 	case scalar16:
 		b.ToSpecOrder16(p)
 	case *generic16:

@@ -1,0 +1,655 @@
+// Command ntt16 generates the AVX2 kernels of the int16 NTT engine for
+// q = 3329 (ML-KEM, FIPS 203): ntt/ntt16_amd64.s and its Go stubs.
+//
+// Every vector register is modelled by the spec-order index of the
+// coefficient in each of its 16 lanes. Butterflies look their twiddles up
+// from that model and panic if the two registers do not hold the pairs of
+// the layer, so a wrong shuffle cannot generate; the final order is checked
+// against params.MLKEMAVX2SpecIndex16, which package ntt uses for its order
+// hooks. Twiddle tables are computed here from q and ζ, in the order the
+// code consumes them.
+package main
+
+//go:generate go run . -out ../../ntt/ntt16_amd64.s -stubs ../../ntt/ntt16_stubs_amd64.go -pkg ntt
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/moduletto/moduletto/field/params"
+)
+
+const (
+	q    = params.MLKEMQ
+	qInv = params.MLKEMQInv16
+)
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	consts = newTable("ntt16consts")
+	fwdTable = newTable("ntt16fwdzetas")
+	invTable = newTable("ntt16invzetas")
+	gammaTable = newTable("ntt16gammas")
+
+	forward()
+	inverse()
+	mulMont(false)
+	mulMont(true)
+	reduce()
+	toMont()
+	fromSpecOrder()
+	toSpecOrder()
+
+	for _, t := range []*table{consts, fwdTable, invTable, gammaTable} {
+		t.emit()
+	}
+	Generate()
+}
+
+// ---------------------------------------------------------------------------
+// Arithmetic mod q on public constants (the generator's own computations).
+
+// pow returns b^e mod q.
+func pow(b, e int) int {
+	r := 1
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = r * b % q
+		}
+		b = b * b % q
+	}
+	return r
+}
+
+// centred returns the representative of x mod q in [−(q−1)/2, (q−1)/2].
+func centred(x int) int16 {
+	x %= q
+	if x < 0 {
+		x += q
+	}
+	if x > (q-1)/2 {
+		x -= q
+	}
+	return int16(x)
+}
+
+func bitRev7(k int) int {
+	r := 0
+	for i := range 7 {
+		r |= (k >> i & 1) << (6 - i)
+	}
+	return r
+}
+
+// zeta returns ζ^BitRev7(k)·R mod q, centred (ntt's zetas16[k]).
+func zeta(k int) int16 {
+	return centred(pow(params.MLKEMZeta, bitRev7(k)) * (1 << 16))
+}
+
+// gamma returns ζ^(2·BitRev7(i)+1)·R mod q, centred (ntt's gammas16[i]).
+func gamma(i int) int16 {
+	return centred(pow(params.MLKEMZeta, 2*bitRev7(i)+1) * (1 << 16))
+}
+
+// montMul returns MontgomeryReduce16(a·b), the twin of field.MontgomeryMul16.
+func montMul(a, b int16) int16 {
+	p := int32(a) * int32(b)
+	t := int16(p) * qInv
+	return int16((p - int32(t)*q) >> 16)
+}
+
+// timesQInv returns x·q⁻¹ mod 2^16, the second constant of a Montgomery
+// multiplication by x.
+func timesQInv(x int16) int16 { return x * qInv }
+
+// ---------------------------------------------------------------------------
+// Read-only tables of 16-lane vectors, deduplicated by content.
+
+type table struct {
+	name string
+	mem  Mem
+	vecs [][16]int16
+	at   map[[16]int16]int
+}
+
+func newTable(name string) *table {
+	return &table{name: name, at: map[[16]int16]int{}}
+}
+
+// vec returns the memory operand of the vector v in t, adding it if new.
+func (t *table) vec(v [16]int16) Mem {
+	i, ok := t.at[v]
+	if !ok {
+		i = len(t.vecs)
+		t.vecs = append(t.vecs, v)
+		t.at[v] = i
+	}
+	return Mem{Symbol: NewStaticSymbol(t.name), Base: reg.StaticBase, Disp: 32 * i}
+}
+
+func (t *table) emit() {
+	if len(t.vecs) == 0 {
+		return
+	}
+	GLOBL(t.name, RODATA|NOPTR)
+	for i, v := range t.vecs {
+		for j, x := range v {
+			DATA(32*i+2*j, U16(uint16(x)))
+		}
+	}
+}
+
+func splat(x int16) (v [16]int16) {
+	for i := range v {
+		v[i] = x
+	}
+	return v
+}
+
+var consts, fwdTable, invTable, gammaTable *table
+
+func constQ() Mem    { return consts.vec(splat(q)) }
+func constQInv() Mem { return consts.vec(splat(qInv)) }
+
+// ---------------------------------------------------------------------------
+// The register model.
+
+// vec is a vector register with the spec-order index of each lane.
+type vec struct {
+	r   reg.VecVirtual
+	idx [16]int
+}
+
+// natural returns the indices of the 16 coefficients at slot s (coefficients
+// 16s…16s+15) in spec order.
+func natural(s int) (idx [16]int) {
+	for l := range idx {
+		idx[l] = 16*s + l
+	}
+	return idx
+}
+
+// native returns the indices held at slot s of the AVX2 NTT-domain order.
+func native(s int) (idx [16]int) {
+	for l := range idx {
+		idx[l] = params.MLKEMAVX2SpecIndex16(16*s + l)
+	}
+	return idx
+}
+
+func load(p Mem, s int, idx [16]int) *vec {
+	v := &vec{r: YMM(), idx: idx}
+	VMOVDQU(p.Offset(32*s), v.r)
+	return v
+}
+
+// store writes v to slot s and panics unless it holds want.
+func store(p Mem, s int, v *vec, want [16]int) {
+	if v.idx != want {
+		panic(fmt.Sprintf("slot %d: lanes hold %v, want %v", s, v.idx, want))
+	}
+	VMOVDQU(v.r, p.Offset(32*s))
+}
+
+// twiddles returns the memory operands of the vectors (z, z·q⁻¹ mod 2^16)
+// for the butterflies between a and b at distance l, z per lane from k.
+func twiddles(t *table, a, b *vec, l int, k func(j int) int) (z, zq Mem) {
+	var zv, zqv [16]int16
+	for i := range 16 {
+		if b.idx[i]-a.idx[i] != l || a.idx[i]%(2*l) >= l {
+			panic(fmt.Sprintf("lane %d pairs %d with %d, not a butterfly of len %d", i, a.idx[i], b.idx[i], l))
+		}
+		zv[i] = zeta(k(a.idx[i]))
+		zqv[i] = timesQInv(zv[i])
+	}
+	return t.vec(zv), t.vec(zqv)
+}
+
+// montMulVec returns Montgomery products x·z·R⁻¹ per lane, given the
+// vectors z and zq = z·q⁻¹ mod 2^16: hi(x·z) − hi(lo(x·zq)·q). It is the
+// lane twin of field.MontgomeryMul16 (the low halves of x·z and m·q are
+// equal, so the difference of the high halves is exact).
+//
+// Bounds: requires |x·z| ≤ q·2^15; ensures |r| < q.
+func montMulVec(x reg.VecVirtual, z, zq Op, qv reg.VecVirtual) reg.VecVirtual {
+	m, h := YMM(), YMM()
+	VPMULLW(zq, x, m)
+	VPMULHW(z, x, h)
+	VPMULHW(qv, m, m)
+	VPSUBW(m, h, h)
+	return h
+}
+
+// ct runs the Cooley–Tukey butterflies of Forward16 (Algorithm 9, FIPS 203)
+// between a (index j) and b (index j + l): t = ζ·b·R⁻¹, a, b = a + t, a − t.
+//
+// Bounds: requires |ζ·b| ≤ q·2^15, |a| + q ≤ 2^15 − 1; ensures |a'|, |b'| ≤ |a| + q − 1.
+func ct(a, b *vec, l int, qv reg.VecVirtual) {
+	z, zq := twiddles(fwdTable, a, b, l, func(j int) int { return 128/l + j/(2*l) })
+	t := montMulVec(b.r, z, zq, qv)
+	na, nb := YMM(), YMM()
+	VPSUBW(t, a.r, nb)
+	VPADDW(t, a.r, na)
+	a.r, b.r = na, nb
+}
+
+// gs runs the Gentleman–Sande butterflies of InverseMont16 (Algorithm 10,
+// FIPS 203) between a (index j) and b (index j + l): a, b = a + b,
+// ζ·(b − a)·R⁻¹; the sum is Barrett-reduced if reduce is set.
+//
+// Bounds: requires |a| + |b| ≤ 2^15 − 1, |ζ|·(|a| + |b|) ≤ q·2^15; ensures
+// |a'| ≤ |a| + |b| (≤ (q−1)/2 if reduced), |b'| < q.
+func gs(a, b *vec, l int, reduce bool, qv reg.VecVirtual) {
+	z, zq := twiddles(invTable, a, b, l, func(j int) int { return 256/l - 1 - j/(2*l) })
+	d, s := YMM(), YMM()
+	VPSUBW(a.r, b.r, d)
+	VPADDW(b.r, a.r, s)
+	if reduce {
+		s = barrett(s, qv)
+	}
+	a.r, b.r = s, montMulVec(d, z, zq, qv)
+}
+
+// barrett returns x reduced by Barrett, the lane twin of
+// field.BarrettReduce16 with v = 20159: t = ⌊(v·x + 2^25)/2^26⌋ computed as
+// ⌊(hi(v·x) + 2^9)/2^10⌋ (VPMULHRSW by 32 does the rounding shift), then
+// x − t·q.
+//
+// Bounds: requires any int16 x; ensures |r| ≤ (q−1)/2.
+func barrett(x, qv reg.VecVirtual) reg.VecVirtual {
+	t, r := YMM(), YMM()
+	VPMULHW(consts.vec(splat(params.MLKEMBarrett16)), x, t)
+	VPMULHRSW(consts.vec(splat(32)), t, t)
+	VPMULLW(qv, t, t)
+	VPSUBW(t, x, r)
+	return r
+}
+
+// condAdd returns x + q where x < 0, the lane twin of field.CondAdd16.
+//
+// Bounds: requires −q ≤ x < q; ensures 0 ≤ r < q.
+func condAdd(x, qv reg.VecVirtual) reg.VecVirtual {
+	t, r := YMM(), YMM()
+	VPSRAW(Imm(15), x, t)
+	VPAND(qv, t, t)
+	VPADDW(t, x, r)
+	return r
+}
+
+// The shuffles below exchange lanes between two registers; each is its own
+// inverse. a and b must be distinct.
+
+// shuffle8 exchanges 128-bit halves: a, b = (a.lo, b.lo), (a.hi, b.hi).
+func shuffle8(a, b *vec) {
+	na, nb := YMM(), YMM()
+	VPERM2I128(Imm(0x20), b.r, a.r, na)
+	VPERM2I128(Imm(0x31), b.r, a.r, nb)
+	var ia, ib [16]int
+	copy(ia[:8], a.idx[:8])
+	copy(ia[8:], b.idx[:8])
+	copy(ib[:8], a.idx[8:])
+	copy(ib[8:], b.idx[8:])
+	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+}
+
+// shuffle4 exchanges 64-bit quarters within each 128-bit half:
+// a, b = (a.q0, b.q0), (a.q1, b.q1) per half.
+func shuffle4(a, b *vec) {
+	na, nb := YMM(), YMM()
+	VPUNPCKLQDQ(b.r, a.r, na)
+	VPUNPCKHQDQ(b.r, a.r, nb)
+	var ia, ib [16]int
+	for c := 0; c < 16; c += 8 {
+		copy(ia[c:c+4], a.idx[c:c+4])
+		copy(ia[c+4:c+8], b.idx[c:c+4])
+		copy(ib[c:c+4], a.idx[c+4:c+8])
+		copy(ib[c+4:c+8], b.idx[c+4:c+8])
+	}
+	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+}
+
+// shuffle2 exchanges 32-bit lanes: a, b = (a.d0, b.d0), (a.d1, b.d1) per
+// 64-bit quarter.
+func shuffle2(a, b *vec) {
+	t, na, nb := YMM(), YMM(), YMM()
+	VMOVSLDUP(b.r, t)
+	VPBLENDD(Imm(0xAA), t, a.r, na)
+	VPSRLQ(Imm(32), a.r, t)
+	VPBLENDD(Imm(0xAA), b.r, t, nb)
+	var ia, ib [16]int
+	for d := 0; d < 16; d += 4 {
+		ia[d], ia[d+1], ia[d+2], ia[d+3] = a.idx[d], a.idx[d+1], b.idx[d], b.idx[d+1]
+		ib[d], ib[d+1], ib[d+2], ib[d+3] = a.idx[d+2], a.idx[d+3], b.idx[d+2], b.idx[d+3]
+	}
+	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+}
+
+func loadQ() reg.VecVirtual {
+	qv := YMM()
+	VMOVDQU(constQ(), qv)
+	return qv
+}
+
+func param(name string) Mem {
+	return Mem{Base: Load(Param(name), GP64())}
+}
+
+// ---------------------------------------------------------------------------
+// Kernels.
+
+// forward generates forward16AVX2, the twin of scalar16.Forward16.
+func forward() {
+	TEXT("forward16AVX2", NOSPLIT, "func(p *[256]int16)")
+	Pragma("noescape")
+	Doc("forward16AVX2 implements NTT, FIPS 203, Algorithm 9, into the AVX2 order.",
+		"",
+		"Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.")
+	p := param("p")
+	qv := loadQ()
+	// Layers len = 128 and 64, slots {j, j+4, j+8, j+12} for two j at a time.
+	Comment("Layers len = 128, 64")
+	for j := 0; j < 4; j += 2 {
+		var r [2][4]*vec
+		for u := range 2 {
+			for i := range 4 {
+				s := j + u + 4*i
+				r[u][i] = load(p, s, natural(s))
+			}
+		}
+		for u := range 2 {
+			ct(r[u][0], r[u][2], 128, qv)
+			ct(r[u][1], r[u][3], 128, qv)
+		}
+		for u := range 2 {
+			ct(r[u][0], r[u][1], 64, qv)
+			ct(r[u][2], r[u][3], 64, qv)
+		}
+		for u := range 2 {
+			for i := range 4 {
+				s := j + u + 4*i
+				store(p, s, r[u][i], natural(s))
+			}
+		}
+	}
+	// Layers len = 32 … 2 on each half of 128 coefficients.
+	for h := range 2 {
+		Comment(fmt.Sprintf("Layers len = 32 … 2, coefficients %d…%d", 128*h, 128*h+127))
+		var r [8]*vec
+		for i := range 8 {
+			r[i] = load(p, 8*h+i, natural(8*h+i))
+		}
+		for _, i := range []int{0, 1, 4, 5} {
+			ct(r[i], r[i+2], 32, qv)
+		}
+		for i := 0; i < 8; i += 2 {
+			ct(r[i], r[i+1], 16, qv)
+		}
+		for i := 0; i < 8; i += 2 {
+			shuffle8(r[i], r[i+1])
+			ct(r[i], r[i+1], 8, qv)
+		}
+		for i := 0; i < 8; i += 2 {
+			shuffle4(r[i], r[i+1])
+			ct(r[i], r[i+1], 4, qv)
+		}
+		for i := 0; i < 8; i += 2 {
+			shuffle2(r[i], r[i+1])
+			ct(r[i], r[i+1], 2, qv)
+		}
+		for i := range 8 {
+			r[i].r = condAdd(barrett(r[i].r, qv), qv)
+			store(p, 8*h+i, r[i], native(8*h+i))
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// inverse generates inverseMont16AVX2, the twin of scalar16.InverseMont16:
+// the same butterflies on the same pairs, Barrett on the sums of the layers
+// params.MLKEMAVX2InvBarrett16 selects, the last layer fused with 128⁻¹·R.
+func inverse() {
+	TEXT("inverseMont16AVX2", NOSPLIT, "func(p *[256]int16)")
+	Pragma("noescape")
+	Doc("inverseMont16AVX2 implements NTT⁻¹·R, FIPS 203, Algorithm 10, from the AVX2 order.",
+		"",
+		"Bounds: requires |p[i]| < 2^14; ensures |p'[i]| < q.")
+	p := param("p")
+	qv := loadQ()
+	for h := range 2 {
+		Comment(fmt.Sprintf("Layers len = 2 … 32, coefficients %d…%d", 128*h, 128*h+127))
+		var r [8]*vec
+		for i := range 8 {
+			r[i] = load(p, 8*h+i, native(8*h+i))
+		}
+		for i := 0; i < 8; i += 2 {
+			gs(r[i], r[i+1], 2, invBarrett(2), qv)
+			shuffle2(r[i], r[i+1])
+		}
+		for i := 0; i < 8; i += 2 {
+			gs(r[i], r[i+1], 4, invBarrett(4), qv)
+			shuffle4(r[i], r[i+1])
+		}
+		for i := 0; i < 8; i += 2 {
+			gs(r[i], r[i+1], 8, invBarrett(8), qv)
+			shuffle8(r[i], r[i+1])
+		}
+		for i := 0; i < 8; i += 2 {
+			gs(r[i], r[i+1], 16, invBarrett(16), qv)
+		}
+		for _, i := range []int{0, 1, 4, 5} {
+			gs(r[i], r[i+2], 32, invBarrett(32), qv)
+		}
+		for i := range 8 {
+			store(p, 8*h+i, r[i], natural(8*h+i))
+		}
+	}
+	// Layer len = 64, then len = 128 fused with f = 128⁻¹·R²: the sum is
+	// multiplied by f, the difference by ζ·f·R⁻¹.
+	Comment("Layers len = 64, 128 and the factor 128⁻¹·R")
+	if invBarrett(128) {
+		panic("the layer len = 128 is fused with the final factor and cannot reduce")
+	}
+	const f = 1441 // R²/128 mod q (ntt's fInv16)
+	zf := montMul(zeta(1), f)
+	fv, fqv := consts.vec(splat(f)), consts.vec(splat(timesQInv(f)))
+	zfv, zfqv := consts.vec(splat(zf)), consts.vec(splat(timesQInv(zf)))
+	for j := 0; j < 4; j += 2 {
+		var r [2][4]*vec
+		for u := range 2 {
+			for i := range 4 {
+				s := j + u + 4*i
+				r[u][i] = load(p, s, natural(s))
+			}
+		}
+		for u := range 2 {
+			gs(r[u][0], r[u][1], 64, invBarrett(64), qv)
+			gs(r[u][2], r[u][3], 64, invBarrett(64), qv)
+		}
+		for u := range 2 {
+			for _, i := range []int{0, 1} {
+				a, b := r[u][i], r[u][i+2]
+				if b.idx[0]-a.idx[0] != 128 {
+					panic("layer len = 128 pairs wrong slots")
+				}
+				d, s := YMM(), YMM()
+				VPSUBW(a.r, b.r, d)
+				VPADDW(b.r, a.r, s)
+				a.r = montMulVec(s, fv, fqv, qv)
+				b.r = montMulVec(d, zfv, zfqv, qv)
+			}
+		}
+		for u := range 2 {
+			for i := range 4 {
+				s := j + u + 4*i
+				store(p, s, r[u][i], natural(s))
+			}
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// invBarrett reports whether layer len = l of the inverse reduces its sums
+// (params.MLKEMAVX2InvBarrett16).
+func invBarrett(l int) bool {
+	layer := 0
+	for ; 2<<layer < l; layer++ {
+	}
+	return params.MLKEMAVX2InvBarrett16[layer]
+}
+
+// mulMont generates mulMont16AVX2 (or mulAccMont16AVX2 if acc), the twin of
+// scalar16.MulMont16 / MulAccMont16 on the AVX2 order, where each 32-bit
+// lane holds the pair (x₀, x₁) of one base case. Per lane, with exact
+// 32-bit sums from VPMADDWD as in baseMul16:
+//
+//	t  = a₁·b₁·R⁻¹                        (16-bit Montgomery)
+//	c₀ = (a₀·b₀ + t·γ)·R⁻¹, c₁ = (a₀·b₁ + a₁·b₀)·R⁻¹   (32-bit Montgomery)
+//
+// Bounds: requires |a[i]|, |b[i]| < q; ensures |c[i]| ≤ 2002 (MulAcc: |c'[i]| ≤ |c[i]| + 2002).
+func mulMont(acc bool) {
+	name, what := "mulMont16AVX2", "c = a ∘ b · R⁻¹"
+	if acc {
+		name, what = "mulAccMont16AVX2", "c += a ∘ b · R⁻¹"
+	}
+	TEXT(name, NOSPLIT, "func(c, a, b *[256]int16)")
+	Pragma("noescape")
+	Doc(name+" sets "+what+", MultiplyNTTs, FIPS 203, Algorithm 11, on the AVX2 order.",
+		"",
+		"Bounds: requires |a[i]|, |b[i]| < q; ensures |c[i]| ≤ 2002 (accumulating: |c'[i]| ≤ |c[i]| + 2002).")
+	c, a, b := param("c"), param("a"), param("b")
+	qv, qinv, qlow, swap := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(constQ(), qv)
+	VMOVDQU(constQInv(), qinv)
+	var ql, sw [16]int16
+	for i := 0; i < 16; i += 2 {
+		ql[i] = q // (q, 0) per 32-bit lane: VPMADDWD by it is m·q
+		// byte shuffle swapping the two words of each 32-bit lane
+		sw[i] = int16(uint16(4*(i/2%4)+2) | uint16(4*(i/2%4)+3)<<8)
+		sw[i+1] = int16(uint16(4*(i/2%4)) | uint16(4*(i/2%4)+1)<<8)
+	}
+	VMOVDQU(consts.vec(ql), qlow)
+	VMOVDQU(consts.vec(sw), swap)
+	for s := range 16 {
+		// γ of each base case in the odd word of its 32-bit lane.
+		var gv [16]int16
+		for l := 0; l < 16; l += 2 {
+			j := params.MLKEMAVX2SpecIndex16(16*s + l)
+			gv[l+1] = gamma(j / 2)
+		}
+		av, bv := YMM(), YMM()
+		VMOVDQU(a.Offset(32*s), av)
+		VMOVDQU(b.Offset(32*s), bv)
+		lo, hi := YMM(), YMM()
+		VPMULLW(bv, av, lo)
+		VPMULHW(bv, av, hi)
+		VPMULLW(qinv, lo, lo)
+		VPMULHW(qv, lo, lo)
+		VPSUBW(lo, hi, hi) // odd words: t = a₁·b₁·R⁻¹
+		u, v := YMM(), YMM()
+		VPBLENDW(Imm(0xAA), hi, av, u)                 // (a₀, t)
+		VPBLENDW(Imm(0xAA), gammaTable.vec(gv), bv, v) // (b₀, γ)
+		x0 := YMM()
+		VPMADDWD(v, u, x0) // a₀·b₀ + t·γ
+		bs, x1 := YMM(), YMM()
+		VPSHUFB(swap, bv, bs)
+		VPMADDWD(bs, av, x1) // a₀·b₁ + a₁·b₀
+		r0 := montReduce32(x0, qinv, qlow)
+		r1 := montReduce32(x1, qinv, qlow)
+		VPSRLD(Imm(16), r0, r0)
+		out := YMM()
+		VPBLENDW(Imm(0xAA), r1, r0, out)
+		if acc {
+			VPADDW(c.Offset(32*s), out, out)
+		}
+		VMOVDQU(out, c.Offset(32*s))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// montReduce32 returns, in the high word of each 32-bit lane, the Montgomery
+// reduction of the lane's int32 x: m = lo(x)·q⁻¹ mod 2^16, then x − m·q,
+// whose low word is zero. It is the lane twin of field.MontgomeryReduce16
+// (qlow holds (q, 0) per 32-bit lane, so VPMADDWD forms the exact m·q).
+//
+// Bounds: requires |x| ≤ q·2^15; ensures |r| < q.
+func montReduce32(x, qinv, qlow reg.VecVirtual) reg.VecVirtual {
+	m, r := YMM(), YMM()
+	VPMULLW(qinv, x, m)
+	VPMADDWD(qlow, m, m)
+	VPSUBD(m, x, r)
+	return r
+}
+
+// elementwise generates a kernel that replaces each slot x of p by f(x).
+func elementwise(name string, f func(x, qv reg.VecVirtual) reg.VecVirtual, doc ...string) {
+	TEXT(name, NOSPLIT, "func(p *[256]int16)")
+	Pragma("noescape")
+	Doc(doc...)
+	p := param("p")
+	qv := loadQ()
+	for s := range 16 {
+		x := YMM()
+		VMOVDQU(p.Offset(32*s), x)
+		VMOVDQU(f(x, qv), p.Offset(32*s))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// reduce generates reduce16AVX2, the twin of scalar16.Reduce16.
+func reduce() {
+	elementwise("reduce16AVX2", func(x, qv reg.VecVirtual) reg.VecVirtual { return condAdd(barrett(x, qv), qv) },
+		"reduce16AVX2 maps every coefficient to [0, q): Barrett, then a masked add of q.",
+		"",
+		"Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.")
+}
+
+// toMont generates toMont16AVX2, the twin of scalar16.ToMont16.
+func toMont() {
+	const r2 = params.MLKEMRSquared16
+	rv, rqv := consts.vec(splat(r2)), consts.vec(splat(timesQInv(r2)))
+	elementwise("toMont16AVX2", func(x, qv reg.VecVirtual) reg.VecVirtual { return montMulVec(x, rv, rqv, qv) },
+		"toMont16AVX2 multiplies every coefficient by R mod q (Montgomery product by R² mod q).",
+		"",
+		"Bounds: requires any int16 p[i]; ensures |p'[i]| < q.")
+}
+
+// orderKernel generates a permutation between FIPS 203 order and the AVX2
+// order: the shuffles of forward16AVX2 without the butterflies (toSpec: in
+// reverse, each shuffle being its own inverse).
+func orderKernel(name, doc string, toSpec bool) {
+	TEXT(name, NOSPLIT, "func(p *[256]int16)")
+	Pragma("noescape")
+	Doc(doc)
+	p := param("p")
+	from, to := natural, native
+	shuffles := []func(a, b *vec){shuffle8, shuffle4, shuffle2}
+	if toSpec {
+		from, to = native, natural
+		shuffles = []func(a, b *vec){shuffle2, shuffle4, shuffle8}
+	}
+	for s := 0; s < 16; s += 2 {
+		a, b := load(p, s, from(s)), load(p, s+1, from(s+1))
+		for _, f := range shuffles {
+			f(a, b)
+		}
+		store(p, s, a, to(s))
+		store(p, s+1, b, to(s+1))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func fromSpecOrder() {
+	orderKernel("fromSpecOrder16AVX2", "fromSpecOrder16AVX2 permutes p from FIPS 203 order into the AVX2 order.", false)
+}
+
+func toSpecOrder() {
+	orderKernel("toSpecOrder16AVX2", "toSpecOrder16AVX2 permutes p from the AVX2 order into FIPS 203 order.", true)
+}

@@ -1,0 +1,199 @@
+//go:build amd64 && !purego
+
+package ntt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moduletto/moduletto/field/params"
+	"github.com/moduletto/moduletto/internal/cpu"
+)
+
+// These tests compare the AVX2 int16 kernels with their scalar twins. The
+// AVX2 kernels run the same butterflies and reductions as scalar16, so the
+// outputs must be equal exactly (not only mod q), after converting
+// NTT-domain values with the order hooks.
+
+func requireAVX2(t testing.TB) {
+	if !cpu.X86HasAVX2 {
+		t.Skip("the CPU lacks AVX2/BMI2 (TestRequireAVX2Backend16 fails instead when MODULETTO_REQUIRE_AVX2=1)")
+	}
+}
+
+// cases16 returns named inputs with lo ≤ p[i] ≤ hi: random, all zero, all
+// lo, all hi, alternating hi/lo, and single impulses of height hi and of
+// depth lo at every position.
+func cases16(rng *rand.Rand, lo, hi int) map[string]*[256]int16 {
+	in := map[string]*[256]int16{}
+	add := func(name string, f func(i int) int) {
+		var p [256]int16
+		for i := range p {
+			p[i] = int16(f(i))
+		}
+		in[name] = &p
+	}
+	for r := range 16 {
+		add(fmt.Sprintf("random%d", r), func(int) int { return lo + rng.IntN(hi-lo+1) })
+	}
+	add("zero", func(int) int { return 0 })
+	add(fmt.Sprintf("all%+d", lo), func(int) int { return lo })
+	add(fmt.Sprintf("all%+d", hi), func(int) int { return hi })
+	add("alternating", func(i int) int { return []int{hi, lo}[i&1] })
+	for pos := range 256 {
+		add(fmt.Sprintf("impulse%+d@%d", hi, pos), func(i int) int { return hi * b2i(i == pos) })
+		add(fmt.Sprintf("impulse%+d@%d", lo, pos), func(i int) int { return lo * b2i(i == pos) })
+	}
+	return in
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// compare16 runs the named kernel on copies of the inputs with both
+// backends and asserts equal outputs. NTT-domain inputs (ntt) are given in
+// FIPS order and NTT-domain outputs read back in FIPS order.
+type kernel16 struct {
+	name               string
+	nttIn, nttOut      bool
+	run                func(b Backend16, c, a, x *[256]int16)
+	cLo, cHi, aLo, aHi int // input bounds from the Bounds comments (c: the in/out polynomial)
+}
+
+var kernels16 = []kernel16{
+	{name: "Forward16", nttOut: true, cLo: -1 << 14, cHi: 1 << 14,
+		run: func(b Backend16, c, _, _ *[256]int16) { b.Forward16(c) }},
+	{name: "InverseMont16", nttIn: true, cLo: -(1<<14 - 1), cHi: 1<<14 - 1,
+		run: func(b Backend16, c, _, _ *[256]int16) { b.InverseMont16(c) }},
+	{name: "MulMont16", nttIn: true, nttOut: true, aLo: -(q16 - 1), aHi: q16 - 1,
+		run: func(b Backend16, c, a, x *[256]int16) { b.MulMont16(c, a, x) }},
+	{name: "MulAccMont16", nttIn: true, nttOut: true, cLo: -(1<<15 - 1 - 2002), cHi: 1<<15 - 1 - 2002, aLo: -(q16 - 1), aHi: q16 - 1,
+		run: func(b Backend16, c, a, x *[256]int16) { b.MulAccMont16(c, a, x) }},
+	{name: "Reduce16", cLo: -1 << 15, cHi: 1<<15 - 1,
+		run: func(b Backend16, c, _, _ *[256]int16) { b.Reduce16(c) }},
+	{name: "ToMont16", cLo: -1 << 15, cHi: 1<<15 - 1,
+		run: func(b Backend16, c, _, _ *[256]int16) { b.ToMont16(c) }},
+}
+
+// apply runs k on copies of (c, a, x) with backend b, converting orders.
+func (k kernel16) apply(b Backend16, c, a, x *[256]int16) [256]int16 {
+	cc, aa, xx := *c, *a, *x
+	if k.nttIn {
+		b.FromSpecOrder16(&cc)
+		b.FromSpecOrder16(&aa)
+		b.FromSpecOrder16(&xx)
+	}
+	k.run(b, &cc, &aa, &xx)
+	if k.nttOut {
+		b.ToSpecOrder16(&cc)
+	}
+	return cc
+}
+
+func TestAVX2Equals16(t *testing.T) {
+	requireAVX2(t)
+	rng := rand.New(rand.NewPCG(16, 2))
+	for _, k := range kernels16 {
+		t.Run(k.name, func(t *testing.T) {
+			// Extremes and impulses on the operand with a range, random on the others.
+			var cs, as map[string]*[256]int16
+			if k.cLo != 0 || k.cHi != 0 {
+				cs = cases16(rng, k.cLo, k.cHi)
+			}
+			if k.aLo != 0 || k.aHi != 0 {
+				as = cases16(rng, k.aLo, k.aHi)
+			}
+			n := 0
+			check := func(name string, c, a, x *[256]int16) {
+				n++
+				want := k.apply(scalar16{}, c, a, x)
+				got := k.apply(avx2x16{}, c, a, x)
+				if !assert.Equal(t, want, got, name) {
+					t.FailNow()
+				}
+			}
+			var zero [256]int16
+			for name, c := range cs {
+				a, x := &zero, &zero
+				if as != nil {
+					a, x = as["random0"], as["random1"]
+				}
+				check("c="+name, c, a, x)
+			}
+			for name, a := range as {
+				c := &zero
+				if cs != nil {
+					c = cs["random2"]
+				}
+				check("a="+name, c, a, as["random3"])
+				check("b="+name, c, as["random4"], a)
+				check("a=b="+name, c, a, a)
+			}
+			assert.Greater(t, n, 500)
+		})
+	}
+}
+
+// TestAVX2Order16 checks the order hooks against params.MLKEMAVX2SpecIndex16
+// and that each undoes the other.
+func TestAVX2Order16(t *testing.T) {
+	requireAVX2(t)
+	var p [256]int16
+	seen := map[int]bool{}
+	for i := range p {
+		p[i] = int16(i)
+		seen[params.MLKEMAVX2SpecIndex16(i)] = true
+	}
+	assert.Len(t, seen, 256, "MLKEMAVX2SpecIndex16 is a permutation")
+	avx2x16{}.FromSpecOrder16(&p)
+	for i, x := range p {
+		assert.Equal(t, params.MLKEMAVX2SpecIndex16(i), int(x), "native position %d", i)
+	}
+	avx2x16{}.ToSpecOrder16(&p)
+	for i, x := range p {
+		require.Equal(t, i, int(x), "ToSpecOrder16 undoes FromSpecOrder16")
+	}
+}
+
+// TestAVX2Registered16 checks that AVX2 is the default int16 backend when
+// the CPU has it.
+func TestAVX2Registered16(t *testing.T) {
+	requireAVX2(t)
+	assert.Equal(t, "avx2", Backends16()[0])
+	assert.Equal(t, "avx2", Backend16Name())
+}
+
+// FuzzAVX2Int16 compares every AVX2 int16 kernel with its scalar twin on
+// arbitrary inputs folded into each kernel's contract.
+func FuzzAVX2Int16(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0xff, 0x7f, 0x00, 0x80, 0x01, 0x00, 0x00, 0x40, 0x00, 0xc0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireAVX2(t)
+		poly := func(idx, lo, hi int) *[256]int16 {
+			var p [256]int16
+			for i := range p {
+				off := (idx*256 + i) * 2 % max(len(data)-1, 1)
+				var raw int
+				if off+2 <= len(data) {
+					raw = int(binary.LittleEndian.Uint16(data[off:]))
+				}
+				p[i] = int16(lo + raw%(hi-lo+1))
+			}
+			return &p
+		}
+		for _, k := range kernels16 {
+			c, a, x := poly(0, k.cLo, k.cHi), poly(1, k.aLo, k.aHi), poly(2, k.aLo, k.aHi)
+			assert.Equal(t, k.apply(scalar16{}, c, a, x), k.apply(avx2x16{}, c, a, x), k.name)
+		}
+	})
+}
