@@ -14,6 +14,8 @@ package ntt
 // (so |p[i]| < q gives |p'[i]| < 7q).
 func Forward32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.Forward32(p)
 	case scalar32:
 		b.Forward32(p)
 	case *generic32:
@@ -30,6 +32,8 @@ func Forward32(p *[256]int32) {
 // Bounds: requires |p[i]| < 2^23; ensures |p'[i]| < q.
 func InverseMont32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.InverseMont32(p)
 	case scalar32:
 		b.InverseMont32(p)
 	case *generic32:
@@ -46,6 +50,8 @@ func InverseMont32(p *[256]int32) {
 // ensures |c[i]| < q (and |c[i]| < 0.51·q when |a[i]|, |b[i]| < q).
 func MulMont32(c, a, b *[256]int32) {
 	switch be := backend32.(type) {
+	case avx2x32:
+		be.MulMont32(c, a, b)
 	case scalar32:
 		be.MulMont32(c, a, b)
 	case *generic32:
@@ -63,6 +69,8 @@ func MulMont32(c, a, b *[256]int32) {
 // |c'[i]| < |c[i]| + q.
 func MulAccMont32(c, a, b *[256]int32) {
 	switch be := backend32.(type) {
+	case avx2x32:
+		be.MulAccMont32(c, a, b)
 	case scalar32:
 		be.MulAccMont32(c, a, b)
 	case *generic32:
@@ -78,6 +86,8 @@ func MulAccMont32(c, a, b *[256]int32) {
 // (so |p'[i]| < 2^23, a valid input of [InverseMont32]).
 func Reduce32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.Reduce32(p)
 	case scalar32:
 		b.Reduce32(p)
 	case *generic32:
@@ -93,6 +103,8 @@ func Reduce32(p *[256]int32) {
 // Bounds: requires any int32 p[i]; ensures |p'[i]| < q.
 func ToMont32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.ToMont32(p)
 	case scalar32:
 		b.ToMont32(p)
 	case *generic32:
@@ -107,6 +119,8 @@ func ToMont32(p *[256]int32) {
 // Bounds: requires −q ≤ p[i] < q; ensures 0 ≤ p'[i] < q.
 func CAddQ32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.CAddQ32(p)
 	case scalar32:
 		b.CAddQ32(p)
 	case *generic32:
@@ -122,6 +136,8 @@ func CAddQ32(p *[256]int32) {
 // Bounds: requires p[i] ≤ 2^31 − 2^22 − 1; ensures 0 ≤ p'[i] < q.
 func Freeze32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.Freeze32(p)
 	case scalar32:
 		b.Freeze32(p)
 	case *generic32:

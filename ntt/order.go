@@ -50,6 +50,8 @@ func ToSpecOrder16(p *[256]int16) {
 // Bounds: requires any int32 p[i]; ensures p' is a permutation of p.
 func FromSpecOrder32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.FromSpecOrder32(p)
 	case scalar32:
 		b.FromSpecOrder32(p)
 	case *generic32:
@@ -64,6 +66,8 @@ func FromSpecOrder32(p *[256]int32) {
 // Bounds: requires any int32 p[i]; ensures p' is a permutation of p.
 func ToSpecOrder32(p *[256]int32) {
 	switch b := backend32.(type) {
+	case avx2x32:
+		b.ToSpecOrder32(p)
 	case scalar32:
 		b.ToSpecOrder32(p)
 	case *generic32:
