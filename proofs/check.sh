@@ -9,8 +9,10 @@
 # 3. Regenerates zetas16/GoConstants.v and zetas32/GoConstants.v from the
 #    Go tables (gen-constants.sh), then compiles every .v file in dependency
 #    order (coqdep -sort).
-# 4. Prints `Print Assumptions` for every theorem listed in a folder's
-#    MAIN file; each must answer "Closed under the global context".
+# 4. Checks that every Go line quoted in a proof header (signature, Bounds
+#    comment, statements) is still in the Go file it names (check-quotes.sh).
+# 5. Prints `Print Assumptions` for every theorem preceded by the comment
+#    (* main *); each must answer "Closed under the global context".
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -26,6 +28,12 @@ echo "== $(coqc --version | head -n 1)"
 
 echo "== transcribing the NTT constants from the Go source"
 bash ./gen-constants.sh
+
+echo "== checking that the Go code quoted in each proof header is still in the Go source"
+if ! bash ./check-quotes.sh; then
+	echo "FAIL: the Go code changed under a proof; re-read it and update the model" >&2
+	exit 1
+fi
 
 mapfile -t files < <(find . -name '*.v' -not -path './_build/*' | sed 's|^\./||' | LC_ALL=C sort)
 if [ "${#files[@]}" -eq 0 ]; then

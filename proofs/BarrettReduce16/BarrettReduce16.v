@@ -1,5 +1,7 @@
 (** * field.BarrettReduce16 (field/barrett.go)
 
+    Go source: field/barrett.go
+
 <<
 // BarrettReduce16 returns r ≡ a (mod q) with |r| about q/2, for 16-bit lanes:
 // t = ⌊(v·a + 2^25) / 2^26⌉ approximates a/q, and r = a − t·q.

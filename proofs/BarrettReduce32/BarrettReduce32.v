@@ -1,5 +1,7 @@
 (** * field.BarrettReduce32 (field/barrett.go)
 
+    Go source: field/barrett.go
+
 <<
 // BarrettReduce32 returns r ≡ a (mod q) with |r| ≤ (q+1)/2, for 32-bit lanes:
 // t = ⌊(v·a + 2^(s−1)) / 2^s⌋ rounds a/q, and r = a − t·q.

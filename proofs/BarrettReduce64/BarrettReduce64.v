@@ -1,5 +1,7 @@
 (** * field.BarrettReduce64 (field/barrett.go)
 
+    Go source: field/barrett.go
+
 <<
 // BarrettReduce64 returns x mod q for any uint64 x, for the 64-bit path
 // (canonical uint32 coefficients, uint64 products): t = ⌊x·m / 2^64⌋ is

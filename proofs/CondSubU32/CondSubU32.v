@@ -1,5 +1,7 @@
 (** * field.CondSubU32: conditional subtraction by mask (field/mask.go)
 
+    Go source: field/mask.go
+
 <<
 // CondSubU32 returns a − q if a ≥ q and a otherwise, on the unsigned lanes of
 // the 64-bit path.

@@ -1,5 +1,7 @@
 (** * field.MontgomeryReduce16 and field.MontgomeryMul16 (field/montgomery.go)
 
+    Go source: field/montgomery.go
+
 <<
 // MontgomeryReduce16 returns r ≡ a·2^−16 (mod q), for 16-bit lanes.
 // Pass qInv = [Params.QInv16] (q⁻¹ mod 2^16; −3327 for q = 3329).

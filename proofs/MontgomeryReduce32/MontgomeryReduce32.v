@@ -1,5 +1,7 @@
 (** * field.MontgomeryReduce32 and field.MontgomeryMul32 (field/montgomery.go)
 
+    Go source: field/montgomery.go
+
 <<
 // MontgomeryReduce32 returns r ≡ a·2^−32 (mod q), for 32-bit lanes.
 // Pass qInv = int32([Params.QInv]) (q⁻¹ mod 2^32; 58728449 for q = 8380417).

@@ -1,6 +1,8 @@
 (** * field.MontgomeryReduceLazy64, field.MontgomeryReduce64 and
       field.MontgomeryMul64 (field/montgomery.go)
 
+    Go source: field/montgomery.go
+
 <<
 // Bounds: requires 0 < q < 2^31 odd, q·qNegInv ≡ −1 (mod 2^32), a < q·2^32; ensures 0 ≤ r < q.
 func MontgomeryReduce64(a uint64, q, qNegInv uint32) uint32 {

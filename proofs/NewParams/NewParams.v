@@ -1,8 +1,10 @@
 (** * The reducer constants of field.NewParams (field/params.go)
 
+    Go source: field/params.go
+
 <<
-func NewParams(q uint32) ( *Params, error) { // [space after "(": Coq comment syntax]
-	// (q is checked: an odd prime, 3 <= q < 2^31)
+func NewParams(q uint32) ... { // (result type elided: "(" and "*" would open a Coq comment)
+	... (q is checked: an odd prime, 3 <= q < 2^31)
 	p := &Params{q: q, bits: bits.Len32(q)}
 
 	// q⁻¹ mod 2^32 by Newton's iteration: q·q ≡ 1 (mod 8) for odd q, and

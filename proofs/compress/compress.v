@@ -1,5 +1,7 @@
 (** * poly.compress: Compress_d by multiply-and-shift (poly/compress.go)
 
+    Go source: poly/compress.go
+
 <<
 // compressM = ⌈2^35 / q⌉. For y < 2^23, ⌊y·compressM / 2^35⌋ = ⌊y / q⌋: ...
 const compressM = 10321340

@@ -1,5 +1,7 @@
 (** * mldsa.decompose: Decompose, FIPS 204 Algorithm 36 (dsa/mldsa/rounding.go)
 
+    Go source: dsa/mldsa/rounding.go dsa/mldsa/params.go
+
 <<
 // eqMask returns −1 if a == b and 0 otherwise.
 //
@@ -25,8 +27,8 @@ func (p *parameterSet) decompose(r int32) (r1, r0 int32) {
 	return r1, r0
 }
 
-// (newParameterSet)
-	γ2: (q - 1) / γ2Div
+... in newParameterSet:
+		γ1: 1 << (γ1Bits - 1), γ2: (q - 1) / γ2Div, ω: ω, λ: λ, γ1Bits: γ1Bits}
 	p.m = (q - 1) / (2 * p.γ2)
 	p.decMul = (1<<48 + uint64(2*p.γ2) - 1) / uint64(2*p.γ2)
 >>

@@ -1,5 +1,7 @@
 (** * poly.decompress: Decompress_d by multiply-and-shift (poly/compress.go)
 
+    Go source: poly/compress.go
+
 <<
 // decompress returns Decompress_d(y) = ⌈(q/2^d)·y⌋ = ⌊(q·y + 2^(d−1)) / 2^d⌋.
 //

@@ -1,5 +1,7 @@
 (** * mldsa.power2Round: Power2Round, FIPS 204 Algorithm 35 (dsa/mldsa/rounding.go)
 
+    Go source: dsa/mldsa/rounding.go
+
 <<
 // power2Round implements Power2Round, FIPS 204, Algorithm 35: r = r1·2^d + r0
 // with r0 = r mod± 2^d.

@@ -1,5 +1,7 @@
 (** * The constants of the int16 NTT engine, q = 3329 (ntt/scalar16.go)
 
+    Go source: ntt/scalar16.go
+
 <<
 const (
 	q16       = 3329  // the ML-KEM modulus

@@ -1,5 +1,7 @@
 (** * The constants of the int32 NTT engine, q = 8380417 (ntt/scalar32.go)
 
+    Go source: ntt/scalar32.go
+
 <<
 const (
 	q32     = 8380417  // the ML-DSA modulus, 2^23 − 2^13 + 1
