@@ -3,7 +3,7 @@ GO       ?= go
 FUZZTIME ?= 5s
 BENCHCOUNT ?= 5
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare asm check-asm proofs
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare asm check-asm proofs ct
 
 all: test
 
@@ -63,3 +63,7 @@ check-asm: asm
 ## proofs: install Coq if missing (apt-get) and check every proof in proofs/.
 proofs:
 	bash proofs/check.sh
+
+## ct: a short dudect-style constant-time pass over every target (see cmd/ctcheck/README.md).
+ct:
+	$(GO) run ./cmd/ctcheck -target all -n 20000
