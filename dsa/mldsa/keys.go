@@ -63,10 +63,13 @@ func GenerateKey(p Parameters) (*PrivateKey, error) {
 	if p.p == nil {
 		return nil, errInvalidParameters
 	}
-	var ξ [32]byte
-	rand.Read(ξ[:])
 	sk := new(PrivateKey)
-	keyGenInternal(sk, p.p, &ξ, nil)
+	isolate(func() {
+		var ξ [32]byte
+		rand.Read(ξ[:])
+		keyGenInternal(sk, p.p, &ξ, nil)
+		clear(ξ[:])
+	})
 	return sk, nil
 }
 
@@ -91,8 +94,12 @@ func NewPrivateKey(p Parameters, seed []byte) (*PrivateKey, error) {
 //
 // Nothing branches on or indexes by the secret values; the rejection
 // sampling of ExpandS consumes a secret-dependent amount of SHAKE output, as
-// FIPS 204 allows.
+// FIPS 204 allows. It runs isolated (see isolate).
 func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
+	isolate(func() { keyGen(sk, p, ξ, expanded) })
+}
+
+func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	k, l := p.k, p.l
 	sk.pub.p = p
 	sk.seed, sk.hasSeed = *ξ, true
@@ -103,6 +110,7 @@ func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []by
 	h.Write(ξ[:])
 	h.Write([]byte{byte(k), byte(l)})
 	h.Read(seeds[:])
+	h.Reset() // the state absorbed ξ
 	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 	sk.pub.ρ = *ρ
 	copy(sk.secretK[:], seeds[96:])

@@ -167,7 +167,9 @@ func signDigest(sk *PrivateKey, digest []byte, ph PreHash, context string, deter
 	if !deterministic {
 		rand.Read(rnd[:])
 	}
-	return signDigestWithRnd(sk, digest, ph, context, &rnd)
+	sig, err := signDigestWithRnd(sk, digest, ph, context, &rnd)
+	clear(rnd[:])
+	return sig, err
 }
 
 func signDigestWithRnd(sk *PrivateKey, digest []byte, ph PreHash, context string, rnd *[32]byte) ([]byte, error) {
@@ -179,7 +181,9 @@ func signDigestWithRnd(sk *PrivateKey, digest []byte, ph PreHash, context string
 		return nil, err
 	}
 	sig := make([]byte, sk.pub.p.sigSize)
-	if err := sk.signInternal(sig, &μ, rnd); err != nil {
+	err := sk.signInternal(sig, &μ, rnd)
+	clear(μ[:])
+	if err != nil {
 		return nil, err
 	}
 	return sig, nil

@@ -146,7 +146,10 @@ func (sk *PrivateKey) signTo(sig, message []byte, context string, deterministic 
 	if !deterministic {
 		rand.Read(rnd[:])
 	}
-	return sk.signInternal(sig, &μ, &rnd)
+	err := sk.signInternal(sig, &μ, &rnd)
+	clear(μ[:])
+	clear(rnd[:])
+	return err
 }
 
 // computeMu sets μ = H(tr ‖ M′, 64) with M′ = 0 ‖ |ctx| ‖ ctx ‖ M, the
@@ -223,7 +226,9 @@ func signMu(sk *PrivateKey, mu []byte, deterministic bool) ([]byte, error) {
 		rand.Read(rnd[:])
 	}
 	sig := make([]byte, sk.pub.p.sigSize)
-	if err := sk.signInternal(sig, (*[MuSize]byte)(mu), &rnd); err != nil {
+	err := sk.signInternal(sig, (*[MuSize]byte)(mu), &rnd)
+	clear(rnd[:])
+	if err != nil {
 		return nil, err
 	}
 	return sig, nil
@@ -246,7 +251,9 @@ func SignInternal(sk *PrivateKey, mPrime, rnd []byte) ([]byte, error) {
 	h.Write(mPrime)
 	h.Read(μ[:])
 	sig := make([]byte, sk.pub.p.sigSize)
-	if err := sk.signInternal(sig, &μ, (*[32]byte)(rnd)); err != nil {
+	err := sk.signInternal(sig, &μ, (*[32]byte)(rnd))
+	clear(μ[:])
+	if err != nil {
 		return nil, err
 	}
 	return sig, nil
@@ -294,7 +301,13 @@ func exceeds(x, bound int32) int32 {
 // implementations also do. Each check itself is computed with masks over all
 // coefficients, and rejected candidates are never output. SampleInBall's
 // data-dependent stream length is the other FIPS-sanctioned exception.
-func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) error {
+// It runs isolated (see isolate).
+func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) (err error) {
+	isolate(func() { err = sk.signLoop(sig, μ, rnd) })
+	return err
+}
+
+func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) error {
 	p := sk.pub.p
 	k, l := p.k, p.l
 

@@ -98,8 +98,13 @@ func NewDecapsulationKey(p *Params, seed []byte) (*DecapsulationKey, error) {
 }
 
 // KeyGenInternal implements ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16,
-// into the caller's dk. d and z may point into dk.
+// into the caller's dk. d and z may point into dk. It runs isolated (see
+// isolate).
 func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
+	isolate(func() { keyGenInternal(p, dk, d, z) })
+}
+
+func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	dk.d, dk.z = *d, *z
 	dk.seeded = true
 	ek := &dk.ek
@@ -188,9 +193,12 @@ func (ek *EncapsulationKey) EncapsulateTo(sharedKey, ciphertext []byte) error {
 	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
 		return err
 	}
-	var m [MessageSize]byte
-	rand.Read(m[:])
-	ek.encapsulate(sharedKey, ciphertext, &m)
+	isolate(func() {
+		var m [MessageSize]byte
+		rand.Read(m[:])
+		ek.encapsulate(sharedKey, ciphertext, &m)
+		clear(m[:])
+	})
 	return nil
 }
 
@@ -201,7 +209,7 @@ func (ek *EncapsulationKey) EncapsulateInternal(sharedKey, ciphertext []byte, m 
 	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
 		return err
 	}
-	ek.encapsulate(sharedKey, ciphertext, m)
+	isolate(func() { ek.encapsulate(sharedKey, ciphertext, m) })
 	return nil
 }
 
@@ -226,6 +234,8 @@ func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byt
 	// Line 2: c ← K-PKE.Encrypt(ek, m, r).
 	pkeEncrypt(ek.Params(), ciphertext, ek, m, (*[32]byte)(g[32:]))
 	copy(sharedKey, g[:32])
+	clear(in[:]) // m
+	clear(g[:])  // K, r
 }
 
 // DecapsulateTo implements ML-KEM.Decaps, FIPS 203, Algorithm 21 (with
@@ -241,7 +251,12 @@ func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
 	if len(ciphertext) != p.ctSize {
 		return sizeError(p, "ciphertext", len(ciphertext), p.ctSize)
 	}
+	isolate(func() { dk.decapsulate(p, sharedKey, ciphertext) })
+	return nil
+}
 
+// decapsulate is Algorithm 18 on checked buffers.
+func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte) {
 	// Line 7: m′ ← K-PKE.Decrypt(dk_PKE, c).
 	var in [64]byte
 	m := (*[32]byte)(in[:32])
@@ -265,7 +280,13 @@ func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
 	equal := subtle.ConstantTimeCompare(ciphertext, c2[:p.ctSize])
 	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
 	copy(sharedKey, kBar[:])
-	return nil
+
+	// Destroy m′, K′, r′, K̄, the re-encryption and J's state (it absorbed z).
+	clear(in[:])
+	clear(g[:])
+	clear(kBar[:])
+	clear(c2[:])
+	j.Reset()
 }
 
 const maxCTSize = 32 * (11*maxK + 5)

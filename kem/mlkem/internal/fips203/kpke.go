@@ -43,6 +43,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 		ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
 		s[i] = ŝ[i]
 	}
+	clear(in[:])  // d
+	clear(g[32:]) // σ
+	clear(se[:])  // ŝ, ê
 
 	// The key keeps Âᵀ: transpose in place.
 	for i := range k {
@@ -92,6 +95,12 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 	poly.DotInverse16(&v, ek.t[:k], ŷ)
 	v.Add(&v, e2).Add(&v, &μ)
 	poly.CompressEncode(c[p.c1Size:], &v, p.dv)
+
+	// Destroy the noise (ŷ, e1, e2) and the values that carry m.
+	clear(noise[:])
+	clear(u[:])
+	clear(μ[:])
+	clear(v[:])
 }
 
 // pkeDecrypt implements K-PKE.Decrypt, FIPS 203, Algorithm 15, writing the
@@ -120,4 +129,5 @@ func pkeDecrypt(p *Params, m *[32]byte, s *[maxK]poly.NTTPoly16, c []byte) {
 
 	// Line 7: m ← ByteEncode_1(Compress_1(w)).
 	poly.CompressEncode(m[:], &w, 1)
+	clear(w[:])
 }

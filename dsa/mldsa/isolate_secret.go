@@ -1,0 +1,8 @@
+//go:build goexperiment.runtimesecret
+
+package mldsa
+
+import "runtime/secret"
+
+// eraseAfter runs f inside runtime/secret.Do (GOEXPERIMENT=runtimesecret).
+func eraseAfter(f func()) { secret.Do(f) }
