@@ -197,3 +197,24 @@ func FuzzAVX2Int16(f *testing.F) {
 		}
 	})
 }
+
+// TestAVX2AllInt16 runs Reduce16 and ToMont16, whose contract allows any
+// int16, on every int16 value (256 polynomials) against scalar16.
+func TestAVX2AllInt16(t *testing.T) {
+	requireAVX2(t)
+	for hi := range 256 {
+		var p [256]int16
+		for lo := range p {
+			p[lo] = int16(hi<<8 | lo)
+		}
+		for _, k := range kernels16 {
+			if k.name != "Reduce16" && k.name != "ToMont16" {
+				continue
+			}
+			var zero [256]int16
+			if !assert.Equal(t, k.apply(scalar16{}, &p, &zero, &zero), k.apply(avx2x16{}, &p, &zero, &zero), "%s on 0x%02x00…0x%02xff", k.name, hi, hi) {
+				return
+			}
+		}
+	}
+}

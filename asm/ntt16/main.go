@@ -208,32 +208,73 @@ func twiddles(t *table, a, b *vec, l int, k func(j int) int) (z, zq Mem) {
 	return t.vec(zv), t.vec(zqv)
 }
 
+// A prog is a sequence of instructions, each step emitted by one call,
+// built before it is emitted so that the kernels can be composed from lane
+// helpers while the register model is updated. emit writes progs one after
+// the other: the out-of-order core overlaps the independent chains itself
+// (interleaving them by hand measured no faster on Zen 3 and needs more
+// registers).
+type prog []func()
+
+// emit writes the progs in order.
+func emit(ps ...prog) {
+	for _, p := range ps {
+		for _, f := range p {
+			f()
+		}
+	}
+}
+
+// cat concatenates progs that depend on each other.
+func cat(ps ...prog) prog {
+	var r prog
+	for _, p := range ps {
+		r = append(r, p...)
+	}
+	return r
+}
+
 // montMulVec returns Montgomery products x·z·R⁻¹ per lane, given the
 // vectors z and zq = z·q⁻¹ mod 2^16: hi(x·z) − hi(lo(x·zq)·q). It is the
 // lane twin of field.MontgomeryMul16 (the low halves of x·z and m·q are
 // equal, so the difference of the high halves is exact).
 //
 // Bounds: requires |x·z| ≤ q·2^15; ensures |r| < q.
-func montMulVec(x reg.VecVirtual, z, zq Op, qv reg.VecVirtual) reg.VecVirtual {
+func montMulVec(x reg.VecVirtual, z, zq Op, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 	m, h := YMM(), YMM()
-	VPMULLW(zq, x, m)
-	VPMULHW(z, x, h)
-	VPMULHW(qv, m, m)
-	VPSUBW(m, h, h)
-	return h
+	return prog{
+		func() { VPMULLW(zq, x, m) },
+		func() { VPMULHW(z, x, h) },
+		func() { VPMULHW(qv, m, m) },
+		func() { VPSUBW(m, h, h) },
+	}, h
 }
 
 // ct runs the Cooley–Tukey butterflies of Forward16 (Algorithm 9, FIPS 203)
 // between a (index j) and b (index j + l): t = ζ·b·R⁻¹, a, b = a + t, a − t.
 //
 // Bounds: requires |ζ·b| ≤ q·2^15, |a| + q ≤ 2^15 − 1; ensures |a'|, |b'| ≤ |a| + q − 1.
-func ct(a, b *vec, l int, qv reg.VecVirtual) {
+func ct(a, b *vec, l int, qv reg.VecVirtual) prog {
 	z, zq := twiddles(fwdTable, a, b, l, func(j int) int { return 128/l + j/(2*l) })
-	t := montMulVec(b.r, z, zq, qv)
-	na, nb := YMM(), YMM()
-	VPSUBW(t, a.r, nb)
-	VPADDW(t, a.r, na)
+	ar, br, m, h, na, nb := a.r, b.r, YMM(), YMM(), YMM(), YMM()
 	a.r, b.r = na, nb
+	// t = h − hi(m·q) with h = hi(b·z), m = lo(b·zq) (montMulVec); a ± t
+	// is formed as (a ± h) ∓ hi(m·q), so the additions of h overlap the
+	// second multiplication (the same values: int16 sums wrap alike). The
+	// pair a ± h is one step, so that a and h die together.
+	return prog{
+		func() { VPMULLW(zq, br, m) },
+		func() { VPMULHW(z, br, h) },
+		func() { VPMULHW(qv, m, m) },
+		func() {
+			VPADDW(h, ar, na)
+			VPSUBW(h, ar, nb)
+		},
+		func() {
+			VPSUBW(m, na, na)
+			VPADDW(m, nb, nb)
+		},
+	}
 }
 
 // gs runs the Gentleman–Sande butterflies of InverseMont16 (Algorithm 10,
@@ -242,15 +283,26 @@ func ct(a, b *vec, l int, qv reg.VecVirtual) {
 //
 // Bounds: requires |a| + |b| ≤ 2^15 − 1, |ζ|·(|a| + |b|) ≤ q·2^15; ensures
 // |a'| ≤ |a| + |b| (≤ (q−1)/2 if reduced), |b'| < q.
-func gs(a, b *vec, l int, reduce bool, qv reg.VecVirtual) {
+func gs(a, b *vec, l int, reduce bool, qv reg.VecVirtual) prog {
 	z, zq := twiddles(invTable, a, b, l, func(j int) int { return 256/l - 1 - j/(2*l) })
-	d, s := YMM(), YMM()
-	VPSUBW(a.r, b.r, d)
-	VPADDW(b.r, a.r, s)
-	if reduce {
-		s = barrett(s, qv)
+	return gsWith(a, b, z, zq, reduce, qv)
+}
+
+// gsWith is gs with the twiddle vectors given.
+func gsWith(a, b *vec, z, zq Op, reduce bool, qv reg.VecVirtual) prog {
+	ar, br, d, s := a.r, b.r, YMM(), YMM()
+	p := prog{
+		func() { VPSUBW(ar, br, d) },
+		func() { VPADDW(br, ar, s) },
 	}
-	a.r, b.r = s, montMulVec(d, z, zq, qv)
+	pm, m := montMulVec(d, z, zq, qv)
+	a.r, b.r = s, m
+	if reduce {
+		pb, r := barrett(s, qv)
+		pm = cat(pm, pb)
+		a.r = r
+	}
+	return cat(p, pm)
 }
 
 // barrett returns x reduced by Barrett, the lane twin of
@@ -259,48 +311,71 @@ func gs(a, b *vec, l int, reduce bool, qv reg.VecVirtual) {
 // x − t·q.
 //
 // Bounds: requires any int16 x; ensures |r| ≤ (q−1)/2.
-func barrett(x, qv reg.VecVirtual) reg.VecVirtual {
+func barrett(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 	t, r := YMM(), YMM()
-	VPMULHW(consts.vec(splat(params.MLKEMBarrett16)), x, t)
-	VPMULHRSW(consts.vec(splat(32)), t, t)
-	VPMULLW(qv, t, t)
-	VPSUBW(t, x, r)
-	return r
+	v, c32 := consts.vec(splat(params.MLKEMBarrett16)), consts.vec(splat(32))
+	return prog{
+		func() { VPMULHW(v, x, t) },
+		func() { VPMULHRSW(c32, t, t) },
+		func() { VPMULLW(qv, t, t) },
+		func() { VPSUBW(t, x, r) },
+	}, r
 }
 
 // condAdd returns x + q where x < 0, the lane twin of field.CondAdd16.
 //
 // Bounds: requires −q ≤ x < q; ensures 0 ≤ r < q.
-func condAdd(x, qv reg.VecVirtual) reg.VecVirtual {
+func condAdd(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 	t, r := YMM(), YMM()
-	VPSRAW(Imm(15), x, t)
-	VPAND(qv, t, t)
-	VPADDW(t, x, r)
-	return r
+	return prog{
+		func() { VPSRAW(Imm(15), x, t) },
+		func() { VPAND(qv, t, t) },
+		func() { VPADDW(t, x, r) },
+	}, r
+}
+
+// canonical returns the representative of x in [0, q), the lane twin of
+// ntt's canonical16 (Barrett, then field.CondAdd16): the representative is
+// unique, so the results are equal although the first step differs. It
+// divides by q with one rounding multiplication, t = ⌊(10·x + 2^14)/2^15⌉
+// (VPMULHRSW; 10/2^15 ≈ 1/3277), so x − t·q lies in [−2160, 2160] for
+// every int16 x (checked exhaustively by ntt's tests), then adds q where
+// negative.
+//
+// Bounds: requires any int16 x; ensures 0 ≤ r < q.
+func canonical(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
+	t, r := YMM(), YMM()
+	c10 := consts.vec(splat(10))
+	pc, y := condAdd(r, qv)
+	return cat(prog{
+		func() { VPMULHRSW(c10, x, t) },
+		func() { VPMULLW(qv, t, t) },
+		func() { VPSUBW(t, x, r) },
+	}, pc), y
 }
 
 // The shuffles below exchange lanes between two registers; each is its own
 // inverse. a and b must be distinct.
 
 // shuffle8 exchanges 128-bit halves: a, b = (a.lo, b.lo), (a.hi, b.hi).
-func shuffle8(a, b *vec) {
-	na, nb := YMM(), YMM()
-	VPERM2I128(Imm(0x20), b.r, a.r, na)
-	VPERM2I128(Imm(0x31), b.r, a.r, nb)
+func shuffle8(a, b *vec) prog {
+	ar, br, na, nb := a.r, b.r, YMM(), YMM()
 	var ia, ib [16]int
 	copy(ia[:8], a.idx[:8])
 	copy(ia[8:], b.idx[:8])
 	copy(ib[:8], a.idx[8:])
 	copy(ib[8:], b.idx[8:])
 	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+	return prog{
+		func() { VPERM2I128(Imm(0x20), br, ar, na) },
+		func() { VPERM2I128(Imm(0x31), br, ar, nb) },
+	}
 }
 
 // shuffle4 exchanges 64-bit quarters within each 128-bit half:
 // a, b = (a.q0, b.q0), (a.q1, b.q1) per half.
-func shuffle4(a, b *vec) {
-	na, nb := YMM(), YMM()
-	VPUNPCKLQDQ(b.r, a.r, na)
-	VPUNPCKHQDQ(b.r, a.r, nb)
+func shuffle4(a, b *vec) prog {
+	ar, br, na, nb := a.r, b.r, YMM(), YMM()
 	var ia, ib [16]int
 	for c := 0; c < 16; c += 8 {
 		copy(ia[c:c+4], a.idx[c:c+4])
@@ -309,22 +384,29 @@ func shuffle4(a, b *vec) {
 		copy(ib[c+4:c+8], b.idx[c+4:c+8])
 	}
 	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+	return prog{
+		func() { VPUNPCKLQDQ(br, ar, na) },
+		func() { VPUNPCKHQDQ(br, ar, nb) },
+	}
 }
 
 // shuffle2 exchanges 32-bit lanes: a, b = (a.d0, b.d0), (a.d1, b.d1) per
 // 64-bit quarter.
-func shuffle2(a, b *vec) {
-	t, na, nb := YMM(), YMM(), YMM()
-	VMOVSLDUP(b.r, t)
-	VPBLENDD(Imm(0xAA), t, a.r, na)
-	VPSRLQ(Imm(32), a.r, t)
-	VPBLENDD(Imm(0xAA), b.r, t, nb)
+func shuffle2(a, b *vec) prog {
+	ar, br, t, u, na, nb := a.r, b.r, YMM(), YMM(), YMM(), YMM()
 	var ia, ib [16]int
 	for d := 0; d < 16; d += 4 {
 		ia[d], ia[d+1], ia[d+2], ia[d+3] = a.idx[d], a.idx[d+1], b.idx[d], b.idx[d+1]
 		ib[d], ib[d+1], ib[d+2], ib[d+3] = a.idx[d+2], a.idx[d+3], b.idx[d+2], b.idx[d+3]
 	}
 	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+	// Ordered so that each step frees a register: one temporary at a time.
+	return prog{
+		func() { VMOVSLDUP(br, t) },
+		func() { VPBLENDD(Imm(0xAA), t, ar, na) },
+		func() { VPSRLQ(Imm(32), ar, u) },
+		func() { VPBLENDD(Imm(0xAA), br, u, nb) },
+	}
 }
 
 func loadQ() reg.VecVirtual {
@@ -359,14 +441,16 @@ func forward() {
 				r[u][i] = load(p, s, natural(s))
 			}
 		}
+		var ps []prog
 		for u := range 2 {
-			ct(r[u][0], r[u][2], 128, qv)
-			ct(r[u][1], r[u][3], 128, qv)
+			ps = append(ps, ct(r[u][0], r[u][2], 128, qv), ct(r[u][1], r[u][3], 128, qv))
 		}
+		emit(ps...)
+		ps = ps[:0]
 		for u := range 2 {
-			ct(r[u][0], r[u][1], 64, qv)
-			ct(r[u][2], r[u][3], 64, qv)
+			ps = append(ps, ct(r[u][0], r[u][1], 64, qv), ct(r[u][2], r[u][3], 64, qv))
 		}
+		emit(ps...)
 		for u := range 2 {
 			for i := range 4 {
 				s := j + u + 4*i
@@ -381,27 +465,24 @@ func forward() {
 		for i := range 8 {
 			r[i] = load(p, 8*h+i, natural(8*h+i))
 		}
-		for _, i := range []int{0, 1, 4, 5} {
-			ct(r[i], r[i+2], 32, qv)
+		emit(ct(r[0], r[2], 32, qv), ct(r[1], r[3], 32, qv), ct(r[4], r[6], 32, qv), ct(r[5], r[7], 32, qv))
+		emit(ct(r[0], r[1], 16, qv), ct(r[2], r[3], 16, qv), ct(r[4], r[5], 16, qv), ct(r[6], r[7], 16, qv))
+		// The last three layers: shuffle each register pair, then butterfly.
+		var ps [4]prog
+		for i := range ps {
+			a, b := r[2*i], r[2*i+1]
+			ps[i] = cat(shuffle8(a, b), ct(a, b, 8, qv), shuffle4(a, b), ct(a, b, 4, qv), shuffle2(a, b), ct(a, b, 2, qv))
 		}
-		for i := 0; i < 8; i += 2 {
-			ct(r[i], r[i+1], 16, qv)
-		}
-		for i := 0; i < 8; i += 2 {
-			shuffle8(r[i], r[i+1])
-			ct(r[i], r[i+1], 8, qv)
-		}
-		for i := 0; i < 8; i += 2 {
-			shuffle4(r[i], r[i+1])
-			ct(r[i], r[i+1], 4, qv)
-		}
-		for i := 0; i < 8; i += 2 {
-			shuffle2(r[i], r[i+1])
-			ct(r[i], r[i+1], 2, qv)
-		}
-		for i := range 8 {
-			r[i].r = condAdd(barrett(r[i].r, qv), qv)
-			store(p, 8*h+i, r[i], native(8*h+i))
+		emit(ps[:]...)
+		for k := 0; k < 8; k += 4 {
+			var cs [4]prog
+			for i := range cs {
+				cs[i], r[k+i].r = canonical(r[k+i].r, qv)
+			}
+			emit(cs[:]...)
+			for i := k; i < k+4; i++ {
+				store(p, 8*h+i, r[i], native(8*h+i))
+			}
 		}
 	}
 	VZEROUPPER()
@@ -425,24 +506,18 @@ func inverse() {
 		for i := range 8 {
 			r[i] = load(p, 8*h+i, native(8*h+i))
 		}
-		for i := 0; i < 8; i += 2 {
-			gs(r[i], r[i+1], 2, invBarrett(2), qv)
-			shuffle2(r[i], r[i+1])
+		var ps [4]prog
+		for i := range ps {
+			a, b := r[2*i], r[2*i+1]
+			ps[i] = cat(gs(a, b, 2, invBarrett(2), qv), shuffle2(a, b),
+				gs(a, b, 4, invBarrett(4), qv), shuffle4(a, b),
+				gs(a, b, 8, invBarrett(8), qv), shuffle8(a, b))
 		}
-		for i := 0; i < 8; i += 2 {
-			gs(r[i], r[i+1], 4, invBarrett(4), qv)
-			shuffle4(r[i], r[i+1])
-		}
-		for i := 0; i < 8; i += 2 {
-			gs(r[i], r[i+1], 8, invBarrett(8), qv)
-			shuffle8(r[i], r[i+1])
-		}
-		for i := 0; i < 8; i += 2 {
-			gs(r[i], r[i+1], 16, invBarrett(16), qv)
-		}
-		for _, i := range []int{0, 1, 4, 5} {
-			gs(r[i], r[i+2], 32, invBarrett(32), qv)
-		}
+		emit(ps[:]...)
+		emit(gs(r[0], r[1], 16, invBarrett(16), qv), gs(r[2], r[3], 16, invBarrett(16), qv),
+			gs(r[4], r[5], 16, invBarrett(16), qv), gs(r[6], r[7], 16, invBarrett(16), qv))
+		emit(gs(r[0], r[2], 32, invBarrett(32), qv), gs(r[1], r[3], 32, invBarrett(32), qv),
+			gs(r[4], r[6], 32, invBarrett(32), qv), gs(r[5], r[7], 32, invBarrett(32), qv))
 		for i := range 8 {
 			store(p, 8*h+i, r[i], natural(8*h+i))
 		}
@@ -465,23 +540,27 @@ func inverse() {
 				r[u][i] = load(p, s, natural(s))
 			}
 		}
+		var ps []prog
 		for u := range 2 {
-			gs(r[u][0], r[u][1], 64, invBarrett(64), qv)
-			gs(r[u][2], r[u][3], 64, invBarrett(64), qv)
+			ps = append(ps, gs(r[u][0], r[u][1], 64, invBarrett(64), qv), gs(r[u][2], r[u][3], 64, invBarrett(64), qv))
 		}
+		emit(ps...)
+		ps = ps[:0]
 		for u := range 2 {
 			for _, i := range []int{0, 1} {
 				a, b := r[u][i], r[u][i+2]
 				if b.idx[0]-a.idx[0] != 128 {
 					panic("layer len = 128 pairs wrong slots")
 				}
-				d, s := YMM(), YMM()
-				VPSUBW(a.r, b.r, d)
-				VPADDW(b.r, a.r, s)
-				a.r = montMulVec(s, fv, fqv, qv)
-				b.r = montMulVec(d, zfv, zfqv, qv)
+				// a, b = (a + b)·f·R⁻¹, (b − a)·ζf·R⁻¹: a GS butterfly with
+				// the sum multiplied as well.
+				pg := gsWith(a, b, zfv, zfqv, false, qv)
+				pf, s := montMulVec(a.r, fv, fqv, qv)
+				a.r = s
+				ps = append(ps, cat(pg, pf))
 			}
 		}
+		emit(ps...)
 		for u := range 2 {
 			for i := range 4 {
 				s := j + u + 4*i
@@ -586,17 +665,26 @@ func montReduce32(x, qinv, qlow reg.VecVirtual) reg.VecVirtual {
 	return r
 }
 
-// elementwise generates a kernel that replaces each slot x of p by f(x).
-func elementwise(name string, f func(x, qv reg.VecVirtual) reg.VecVirtual, doc ...string) {
+// elementwise generates a kernel that replaces each slot x of p by f(x),
+// four slots at a time.
+func elementwise(name string, f func(x, qv reg.VecVirtual) (prog, reg.VecVirtual), doc ...string) {
 	TEXT(name, NOSPLIT, "func(p *[256]int16)")
 	Pragma("noescape")
 	Doc(doc...)
 	p := param("p")
 	qv := loadQ()
-	for s := range 16 {
-		x := YMM()
-		VMOVDQU(p.Offset(32*s), x)
-		VMOVDQU(f(x, qv), p.Offset(32*s))
+	for s := 0; s < 16; s += 4 {
+		var ps [4]prog
+		var ys [4]reg.VecVirtual
+		for i := range ps {
+			x := YMM()
+			VMOVDQU(p.Offset(32*(s+i)), x)
+			ps[i], ys[i] = f(x, qv)
+		}
+		emit(ps[:]...)
+		for i, y := range ys {
+			VMOVDQU(y, p.Offset(32*(s+i)))
+		}
 	}
 	VZEROUPPER()
 	RET()
@@ -604,7 +692,7 @@ func elementwise(name string, f func(x, qv reg.VecVirtual) reg.VecVirtual, doc .
 
 // reduce generates reduce16AVX2, the twin of scalar16.Reduce16.
 func reduce() {
-	elementwise("reduce16AVX2", func(x, qv reg.VecVirtual) reg.VecVirtual { return condAdd(barrett(x, qv), qv) },
+	elementwise("reduce16AVX2", canonical,
 		"reduce16AVX2 maps every coefficient to [0, q): Barrett, then a masked add of q.",
 		"",
 		"Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.")
@@ -614,7 +702,7 @@ func reduce() {
 func toMont() {
 	const r2 = params.MLKEMRSquared16
 	rv, rqv := consts.vec(splat(r2)), consts.vec(splat(timesQInv(r2)))
-	elementwise("toMont16AVX2", func(x, qv reg.VecVirtual) reg.VecVirtual { return montMulVec(x, rv, rqv, qv) },
+	elementwise("toMont16AVX2", func(x, qv reg.VecVirtual) (prog, reg.VecVirtual) { return montMulVec(x, rv, rqv, qv) },
 		"toMont16AVX2 multiplies every coefficient by R mod q (Montgomery product by R² mod q).",
 		"",
 		"Bounds: requires any int16 p[i]; ensures |p'[i]| < q.")
@@ -629,15 +717,15 @@ func orderKernel(name, doc string, toSpec bool) {
 	Doc(doc)
 	p := param("p")
 	from, to := natural, native
-	shuffles := []func(a, b *vec){shuffle8, shuffle4, shuffle2}
+	shuffles := []func(a, b *vec) prog{shuffle8, shuffle4, shuffle2}
 	if toSpec {
 		from, to = native, natural
-		shuffles = []func(a, b *vec){shuffle2, shuffle4, shuffle8}
+		shuffles = []func(a, b *vec) prog{shuffle2, shuffle4, shuffle8}
 	}
 	for s := 0; s < 16; s += 2 {
 		a, b := load(p, s, from(s)), load(p, s+1, from(s+1))
 		for _, f := range shuffles {
-			f(a, b)
+			emit(f(a, b))
 		}
 		store(p, s, a, to(s))
 		store(p, s+1, b, to(s+1))
