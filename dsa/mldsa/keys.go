@@ -164,13 +164,12 @@ func (sk *PrivateKey) expandFromSecrets(s1, s2, t0 []poly.Poly32) {
 		ntt(&sk.s1[j], &s1[j])
 	}
 	var t1 [maxK]poly.Poly32
+	simd := simdRounding()
 	for i := range k {
 		t := &t1[i] // t1[i] holds t until Power2Round splits it
 		poly.DotInverse32(t, sk.pub.row(i), sk.s1[:l])
-		for j := range n {
-			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-			t[j], t0[i][j] = power2Round(modQ(t[j] + s2[i][j]))
-		}
+		// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
+		p.power2RoundPoly(t, &t0[i], &s2[i], simd)
 		ntt(&sk.s2[i], &s2[i])
 		ntt(&sk.t0[i], &t0[i])
 	}

@@ -332,6 +332,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	)
 	w1Len := k * 32 * p.w1Bits
 	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
+	simd := simdRounding()
 
 	for κ := 0; ; κ += l {
 		// y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â∘NTT(y)); (w1, w0) = Decompose(w)
@@ -340,11 +341,8 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 			ntt(&yHat[j], &y[j])
 		}
 		for i := range k {
-			poly.DotInverse32(&w0[i], sk.pub.row(i), yHat[:l])
-			for j := range n {
-				x := w0[i][j] // |x| < q
-				w1[i][j], w0[i][j] = p.decompose(x + (x>>31)&q)
-			}
+			poly.DotInverse32(&w0[i], sk.pub.row(i), yHat[:l]) // |w0| < q
+			p.decomposePoly(&w1[i], &w0[i], simd)
 		}
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
 
@@ -364,11 +362,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		var reject int32
 		for i := range k {
 			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
-			for j := range n {
-				r0 := w0[i][j] - centerSmall(prod[j])
-				w0[i][j] = r0
-				reject |= exceeds(r0, r0Bound)
-			}
+			reject |= p.subCentredPoly(&w0[i], &w0[i], &prod, r0Bound, simd)
 		}
 		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖r0‖∞ ≥ γ2 − β
 			continue
@@ -377,10 +371,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		// z = y + ⟨⟨cs1⟩⟩
 		for j := range l {
 			poly.MulInverse32(&prod, &cHat, &sk.s1[j])
-			for i := range n {
-				z[j][i] = y[j][i] + centerSmall(prod[i])
-				reject |= exceeds(z[j][i], zBound)
-			}
+			reject |= p.addCentredPoly(&z[j], &y[j], &prod, zBound, simd)
 		}
 		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β
 			continue
@@ -392,14 +383,9 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		var ones int32
 		for i := range k {
 			poly.MulInverse32(&prod, &cHat, &sk.t0[i])
-			for j := range n {
-				ct0 := centerSmall(prod[j])
-				reject |= exceeds(ct0, p.γ2)
-				r := modQ(w1[i][j]*2*p.γ2 + w0[i][j])
-				hb := p.makeHint(modQ(r+ct0), r)
-				hint[i][j] = uint8(hb)
-				ones += hb
-			}
+			o, rj := p.makeHintPoly(&hint[i], &w1[i], &w0[i], &prod, simd)
+			ones += o
+			reject |= rj
 		}
 		reject |= int32(p.ω-int(ones)) >> 31
 		if reject != 0 { // FIPS 204, Algorithm 7, line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints

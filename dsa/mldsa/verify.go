@@ -79,11 +79,10 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 		return err
 	}
 	bound := p.γ1 - p.β
+	simd := simdRounding()
 	for j := range l {
-		for _, x := range z[j] {
-			if x >= bound || x <= -bound {
-				return errZOutOfRange
-			}
+		if exceedsPoly(&z[j], bound, simd) != 0 { // public: may return early
+			return errZOutOfRange
 		}
 		ntt(&zc[j], &z[j])
 	}
@@ -92,15 +91,8 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx)
 	for i := range k {
-		poly.DotInverse32(&w, pk.rowT1(i), zc[:l+1])
-		for j := range n {
-			x := w[j] + (w[j]>>31)&q // |w[j]| < q
-			if hint[i][j] != 0 {     // public: hints are few, so skip UseHint elsewhere
-				w1[i][j] = p.useHint(1, x)
-			} else {
-				w1[i][j] = p.highBits(x) // UseHint(0, x)
-			}
-		}
+		poly.DotInverse32(&w, pk.rowT1(i), zc[:l+1]) // |w| < q
+		p.useHintPoly(&w1[i], &w, &hint[i], simd)
 	}
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
