@@ -33,6 +33,10 @@ func SamplePolyCBD(dst *poly.Poly16, b []byte, eta int) {
 //
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−2, 2]).
 func cbd2(dst *[poly.N]int16, b *[128]byte) {
+	if haveAVX2Samplers && useAVX2Samplers {
+		cbd2AVX2(dst, b)
+		return
+	}
 	for w := range 32 {
 		t := binary.LittleEndian.Uint32(b[4*w:])
 		// Each 2-bit field of d holds the sum of the two bits of t above it.
@@ -49,6 +53,10 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 //
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−3, 3]).
 func cbd3(dst *[poly.N]int16, b *[192]byte) {
+	if haveAVX2Samplers && useAVX2Samplers {
+		cbd3AVX2(dst, b)
+		return
+	}
 	for w := range 64 {
 		t := uint32(b[3*w]) | uint32(b[3*w+1])<<8 | uint32(b[3*w+2])<<16
 		// Each 3-bit field of d holds the sum of the three bits of t above it.

@@ -62,8 +62,24 @@ func boundedSampler(eta int) sampler {
 // SHAKE-256 block, filling dst from index n on; it returns the new count (at
 // most 256). Only the keep/reject decision branches (see [RejBoundedPoly]).
 //
+// With the AVX2 kernels selected (checked once per block), rejBounded2AVX2
+// or rejBounded4AVX2 takes a whole block 4 bytes at a time while at least 8
+// coefficients are free, and the loop below finishes it. The kernels pack
+// the accepted lanes without a table lookup; what they reveal through
+// timing (how many candidates each group of 8 accepted) is what the loop
+// count of the scalar code reveals.
+//
 // Bounds: ensures −η ≤ dst[i] ≤ η for every coefficient written.
 func parseBounded(dst *[poly.N]int32, n int, buf []byte, eta int) int {
+	if haveAVX2Samplers && useAVX2Samplers && len(buf) == rate256 {
+		var b int
+		if eta == 2 {
+			n, b = rejBounded2AVX2(dst, n, (*[rate256]byte)(buf))
+		} else {
+			n, b = rejBounded4AVX2(dst, n, (*[rate256]byte)(buf))
+		}
+		buf = buf[b:]
+	}
 	for _, z := range buf {
 		if n == poly.N {
 			break

@@ -58,9 +58,17 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 // n on and returns the new count (at most 256). The branch depends on public
 // XOF output only.
 //
+// With the AVX2 kernels selected (checked once per block), rejNTT32AVX2
+// takes the block 24 bytes at a time while at least 8 coefficients are
+// free, and the loop below finishes it.
+//
 // Bounds: ensures 0 ≤ dst[i] < q = 8380417 for every coefficient written.
 func parseNTT32(dst *[poly.N]int32, n int, buf *[rate128]byte) int {
-	for b := 0; b < rate128 && n < poly.N; b += 3 {
+	b := 0
+	if haveAVX2Samplers && useAVX2Samplers {
+		n, b = rejNTT32AVX2(dst, n, buf)
+	}
+	for ; b < rate128 && n < poly.N; b += 3 {
 		z := uint32(buf[b]) | uint32(buf[b+1])<<8 | uint32(buf[b+2]&0x7f)<<16
 		if z < poly.Q32 {
 			dst[n] = int32(z)

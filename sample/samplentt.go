@@ -63,9 +63,17 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 // It fills dst from index n on and returns the new count (at most 256).
 // The branches depend on public XOF output only.
 //
+// With the AVX2 kernels selected (checked once per block), rejNTT16AVX2
+// takes the block 24 bytes at a time while at least 16 coefficients are
+// free, and the loop below finishes it.
+//
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 for every coefficient written.
 func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
-	for b := 0; b < rate128 && n < poly.N; b += 3 {
+	b := 0
+	if haveAVX2Samplers && useAVX2Samplers {
+		n, b = rejNTT16AVX2(dst, n, buf)
+	}
+	for ; b < rate128 && n < poly.N; b += 3 {
 		d1 := uint16(buf[b]) | uint16(buf[b+1]&0x0f)<<8
 		d2 := uint16(buf[b+1])>>4 | uint16(buf[b+2])<<4
 		if d1 < poly.Q16 {
