@@ -2,6 +2,7 @@ package divscan_test
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -46,6 +47,7 @@ var allowed = map[string]string{
 	module + "ntt.scalar32.Forward32":        "128/len, 256/len: twiddle indices from the layer length (loop counter)",
 	module + "ntt.scalar32.InverseMont32":    "128/len, 256/len: twiddle indices from the layer length (loop counter)",
 	module + "dsa/mldsa.newParameterSet":     "γ2, m and the Decompose multiplier from FIPS 204 Table 1 constants, at init",
+	module + "dsa/mldsa.newRoundingTable":    "the AVX2 rounding constants (m, the Decompose multiplier) from the public γ2, at init",
 }
 
 // goTool returns the go command that runs this test.
@@ -73,18 +75,32 @@ func run(t *testing.T, dir, name string, args ...string) []byte {
 func scanPackages(t *testing.T, patterns ...string) (findings []divscan.Finding, funcs int) {
 	t.Helper()
 	gt, root := goTool(t), moduleRoot(t)
-	list := run(t, root, gt, append([]string{"list", "-tags", buildTags}, patterns...)...)
-	pkgs := strings.Fields(string(list))
-	require.NotEmpty(t, pkgs)
+	list := run(t, root, gt, append([]string{"list", "-tags", buildTags,
+		"-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .SFiles \" \"}}"}, patterns...)...)
+	lines := strings.Split(strings.TrimSpace(string(list)), "\n")
+	require.NotEmpty(t, lines)
 	dir := t.TempDir()
-	for i, pkg := range pkgs {
+	for i, line := range lines {
+		cols := strings.Split(line, "\t")
+		require.GreaterOrEqual(t, len(cols), 2, "go list line %q", line)
+		cols = append(cols, "") // no assembly: the trailing tab was trimmed
+		pkg, pkgDir := cols[0], cols[1]
+		// Assembly files, as source (see divscan.ParseAsm).
+		for _, s := range strings.Fields(cols[2]) {
+			src, err := os.ReadFile(filepath.Join(pkgDir, s))
+			require.NoError(t, err)
+			af, err := divscan.ParseAsm(bytes.NewReader(src), pkg, s)
+			require.NoError(t, err)
+			findings = append(findings, af...)
+			funcs += strings.Count(string(src), "\nTEXT ")
+		}
 		archive := filepath.Join(dir, strings.ReplaceAll(pkg, "/", "_")+".a")
 		run(t, root, gt, "build", "-tags", buildTags, "-o", archive, pkg)
 		dump := run(t, root, gt, "tool", "objdump", archive)
 		prefix := pkg + "."
 		own := func(fn string) bool { return strings.HasPrefix(fn, prefix) }
-		for line := range strings.SplitSeq(string(dump), "\n") {
-			if name, ok := strings.CutPrefix(line, "TEXT "); ok && own(name) {
+		for l := range strings.SplitSeq(string(dump), "\n") {
+			if name, ok := strings.CutPrefix(l, "TEXT "); ok && own(name) {
 				funcs++
 			}
 		}
@@ -165,4 +181,21 @@ func TestParse(t *testing.T) {
 	got, err := divscan.Parse(strings.NewReader(dump), func(fn string) bool { return strings.HasPrefix(fn, "example.com/p.") })
 	require.NoError(t, err)
 	assert.Equal(t, []divscan.Finding{{Func: "example.com/p.F", Pos: "p.go:3", Inst: "DIVL CX"}}, got)
+}
+
+func TestParseAsm(t *testing.T) {
+	const src = "#include \"textflag.h\"\n" +
+		"TEXT ·reduce(SB), NOSPLIT, $0-8\n" +
+		"\tMOVQ a+0(FP), AX // DIVQ in a comment is not code\n" +
+		"loop:\n" +
+		"\tVPMULHW Y1, Y2, Y3; DIVL CX\n" +
+		"\tRET\n" +
+		"TEXT ·other(SB), NOSPLIT, $0\n" +
+		"\tVDIVPS Y1, Y2, Y3\n"
+	got, err := divscan.ParseAsm(strings.NewReader(src), "example.com/p", "p_amd64.s")
+	require.NoError(t, err)
+	assert.Equal(t, []divscan.Finding{
+		{Func: "example.com/p.reduce", Pos: "p_amd64.s:5", Inst: "DIVL CX"},
+		{Func: "example.com/p.other", Pos: "p_amd64.s:8", Inst: "VDIVPS Y1, Y2, Y3"},
+	}, got)
 }

@@ -5,7 +5,8 @@
 // it through timing (the KyberSlash class of bug). The test of this package
 // compiles the library packages, disassembles them with `go tool objdump`
 // and fails if a function outside an explicit allow-list of functions that
-// divide public values only contains a division instruction.
+// divide public values only contains a division instruction. Assembly files
+// are scanned as source (see [ParseAsm]).
 //
 // The scan works on machine code, so it also sees divisions that inlining
 // moved into a caller. Go compiles a division by a constant into a multiply

@@ -61,3 +61,37 @@ func Parse(r io.Reader, keep func(fn string) bool) ([]Finding, error) {
 	}
 	return out, scan.Err()
 }
+
+// ParseAsm reads a Go assembly (.s) file of package pkg (import path) and
+// returns its division instructions. Assembly is scanned as source because
+// `go tool objdump` lists only a package's compiled Go code when given an
+// archive, and its decoder does not know every VEX instruction.
+func ParseAsm(r io.Reader, pkg, file string) ([]Finding, error) {
+	var (
+		out  []Finding
+		fn   string
+		scan = bufio.NewScanner(r)
+	)
+	scan.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for n := 1; scan.Scan(); n++ {
+		line, _, _ := strings.Cut(scan.Text(), "//")
+		for stmt := range strings.SplitSeq(line, ";") {
+			f := strings.Fields(stmt)
+			if len(f) == 0 {
+				continue
+			}
+			if f[0] == "TEXT" && len(f) > 1 {
+				name, _, _ := strings.Cut(strings.TrimSuffix(f[1], ","), "(")
+				fn = pkg + "." + strings.TrimPrefix(name, "·")
+				continue
+			}
+			if strings.HasSuffix(f[0], ":") || strings.HasPrefix(f[0], "#") {
+				continue // label or preprocessor line
+			}
+			if IsDivision(f[0]) {
+				out = append(out, Finding{Func: fn, Pos: fmt.Sprintf("%s:%d", file, n), Inst: strings.Join(f, " ")})
+			}
+		}
+	}
+	return out, scan.Err()
+}
