@@ -28,8 +28,8 @@ var tableType = fmt.Sprintf("*[%d]int32", params.MLDSARoundingLen)
 
 // consts holds the broadcast constants a kernel uses.
 type consts struct {
-	t                                  Register
-	q, g2m, dec, m, twoG2, halfQ, zero VecVirtual
+	t                            Register
+	q, g2m, dec, m, twoG2, halfQ VecVirtual
 }
 
 func (c *consts) bcast(i int) VecVirtual {
