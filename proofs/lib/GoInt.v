@@ -161,3 +161,25 @@ Proof. intros Hn. rewrite <- Z.pow_add_r by lia. f_equal. lia. Qed.
 
 Lemma odd_mod2 q : Z.odd q = true -> q mod 2 = 1.
 Proof. intros H. rewrite Zodd_mod in H. apply Zeq_bool_eq in H. exact H. Qed.
+
+(** [x >> (n-1)] of a signed n-bit x is the sign mask: −1 or 0. *)
+Lemma asr_sign n x :
+  1 <= n -> signed n x -> asr x (n - 1) = if x <? 0 then -1 else 0.
+Proof.
+  intros Hn Hx. unfold signed in Hx. rewrite asr_div by lia.
+  pose proof (Z.pow_pos_nonneg 2 (n - 1) ltac:(lia) ltac:(lia)).
+  destruct (Z.ltb_spec x 0).
+  - symmetry. apply Z.div_unique with (r := x + 2 ^ (n - 1)); lia.
+  - apply Z.div_small. lia.
+Qed.
+
+Lemma land_sign_mask m q : m = -1 \/ m = 0 -> Z.land m q = if m =? -1 then q else 0.
+Proof.
+  intros [-> | ->]; simpl; [apply (Z.land_m1_l q) | apply (Z.land_0_l q)].
+Qed.
+
+Lemma asr_sign16 x : signed 16 x -> asr x 15 = if x <? 0 then -1 else 0.
+Proof. apply (asr_sign 16); lia. Qed.
+
+Lemma asr_sign32 x : signed 32 x -> asr x 31 = if x <? 0 then -1 else 0.
+Proof. apply (asr_sign 32); lia. Qed.
