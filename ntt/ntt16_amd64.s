@@ -223,151 +223,151 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-8
 	VPADDW      Y2, Y4, Y4
 	VPERM2I128  $0x20, Y6, Y9, Y2
 	VPERM2I128  $0x31, Y6, Y9, Y5
-	VPMULLW     ntt16fwdzetas<>+608(SB), Y5, Y6
-	VPMULHW     ntt16fwdzetas<>+576(SB), Y5, Y5
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y5, Y2, Y9
-	VPSUBW      Y5, Y2, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VPUNPCKLQDQ Y2, Y9, Y5
-	VPUNPCKHQDQ Y2, Y9, Y2
-	VPMULLW     ntt16fwdzetas<>+672(SB), Y2, Y6
-	VPMULHW     ntt16fwdzetas<>+640(SB), Y2, Y2
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y2, Y5, Y9
-	VPSUBW      Y2, Y5, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VMOVSLDUP   Y2, Y5
-	VPBLENDD    $0xaa, Y5, Y9, Y5
-	VPSRLQ      $0x20, Y9, Y6
-	VPBLENDD    $0xaa, Y2, Y6, Y2
-	VPMULLW     ntt16fwdzetas<>+736(SB), Y2, Y6
-	VPMULHW     ntt16fwdzetas<>+704(SB), Y2, Y2
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y2, Y5, Y9
-	VPSUBW      Y2, Y5, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VPERM2I128  $0x20, Y1, Y10, Y5
+	VPERM2I128  $0x20, Y1, Y10, Y6
 	VPERM2I128  $0x31, Y1, Y10, Y1
-	VPMULLW     ntt16fwdzetas<>+800(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+768(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VPUNPCKLQDQ Y1, Y10, Y5
-	VPUNPCKHQDQ Y1, Y10, Y1
-	VPMULLW     ntt16fwdzetas<>+864(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+832(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VMOVSLDUP   Y1, Y5
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y3
+	VPERM2I128  $0x20, Y4, Y7, Y8
+	VPERM2I128  $0x31, Y4, Y7, Y4
+	VPMULLW     ntt16fwdzetas<>+608(SB), Y5, Y7
+	VPMULHW     ntt16fwdzetas<>+576(SB), Y5, Y5
+	VPMULHW     Y0, Y7, Y7
+	VPADDW      Y5, Y2, Y10
+	VPSUBW      Y5, Y2, Y2
+	VPSUBW      Y7, Y10, Y10
+	VPADDW      Y7, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+672(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+640(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y6, Y7
+	VPSUBW      Y1, Y6, Y1
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+736(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+704(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y9, Y6
+	VPSUBW      Y3, Y9, Y3
+	VPSUBW      Y5, Y6, Y6
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+800(SB), Y4, Y5
+	VPMULHW     ntt16fwdzetas<>+768(SB), Y4, Y4
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y8, Y9
+	VPSUBW      Y4, Y8, Y4
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y4, Y4
+	VPUNPCKLQDQ Y2, Y10, Y5
+	VPUNPCKHQDQ Y2, Y10, Y2
+	VPUNPCKLQDQ Y1, Y7, Y8
+	VPUNPCKHQDQ Y1, Y7, Y1
+	VPUNPCKLQDQ Y3, Y6, Y7
+	VPUNPCKHQDQ Y3, Y6, Y3
+	VPUNPCKLQDQ Y4, Y9, Y6
+	VPUNPCKHQDQ Y4, Y9, Y4
+	VPMULLW     ntt16fwdzetas<>+864(SB), Y2, Y9
+	VPMULHW     ntt16fwdzetas<>+832(SB), Y2, Y2
+	VPMULHW     Y0, Y9, Y9
+	VPADDW      Y2, Y5, Y10
+	VPSUBW      Y2, Y5, Y2
+	VPSUBW      Y9, Y10, Y10
+	VPADDW      Y9, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+928(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+896(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y8, Y9
+	VPSUBW      Y1, Y8, Y1
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+992(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+960(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y7, Y8
+	VPSUBW      Y3, Y7, Y3
+	VPSUBW      Y5, Y8, Y8
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+1056(SB), Y4, Y5
+	VPMULHW     ntt16fwdzetas<>+1024(SB), Y4, Y4
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y6, Y7
+	VPSUBW      Y4, Y6, Y4
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y4, Y4
+	VMOVSLDUP   Y2, Y5
 	VPBLENDD    $0xaa, Y5, Y10, Y5
 	VPSRLQ      $0x20, Y10, Y6
-	VPBLENDD    $0xaa, Y1, Y6, Y1
-	VPMULLW     ntt16fwdzetas<>+928(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+896(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VPERM2I128  $0x20, Y3, Y8, Y5
-	VPERM2I128  $0x31, Y3, Y8, Y3
-	VPMULLW     ntt16fwdzetas<>+992(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+960(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VPUNPCKLQDQ Y3, Y8, Y5
-	VPUNPCKHQDQ Y3, Y8, Y3
-	VPMULLW     ntt16fwdzetas<>+1056(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+1024(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VMOVSLDUP   Y3, Y5
-	VPBLENDD    $0xaa, Y5, Y8, Y5
-	VPSRLQ      $0x20, Y8, Y6
-	VPBLENDD    $0xaa, Y3, Y6, Y3
-	VPMULLW     ntt16fwdzetas<>+1120(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+1088(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VPERM2I128  $0x20, Y4, Y7, Y5
-	VPERM2I128  $0x31, Y4, Y7, Y4
-	VPMULLW     ntt16fwdzetas<>+1184(SB), Y4, Y6
-	VPMULHW     ntt16fwdzetas<>+1152(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VPUNPCKLQDQ Y4, Y7, Y5
-	VPUNPCKHQDQ Y4, Y7, Y4
-	VPMULLW     ntt16fwdzetas<>+1248(SB), Y4, Y6
-	VPMULHW     ntt16fwdzetas<>+1216(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VMOVSLDUP   Y4, Y5
-	VPBLENDD    $0xaa, Y5, Y7, Y5
-	VPSRLQ      $0x20, Y7, Y6
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPMULLW     ntt16fwdzetas<>+1312(SB), Y4, Y6
+	VPBLENDD    $0xaa, Y2, Y6, Y2
+	VMOVSLDUP   Y1, Y6
+	VPBLENDD    $0xaa, Y6, Y9, Y6
+	VPSRLQ      $0x20, Y9, Y9
+	VPBLENDD    $0xaa, Y1, Y9, Y1
+	VMOVSLDUP   Y3, Y9
+	VPBLENDD    $0xaa, Y9, Y8, Y9
+	VPSRLQ      $0x20, Y8, Y8
+	VPBLENDD    $0xaa, Y3, Y8, Y3
+	VMOVSLDUP   Y4, Y8
+	VPBLENDD    $0xaa, Y8, Y7, Y8
+	VPSRLQ      $0x20, Y7, Y7
+	VPBLENDD    $0xaa, Y4, Y7, Y4
+	VPMULLW     ntt16fwdzetas<>+1120(SB), Y2, Y7
+	VPMULHW     ntt16fwdzetas<>+1088(SB), Y2, Y2
+	VPMULHW     Y0, Y7, Y7
+	VPADDW      Y2, Y5, Y10
+	VPSUBW      Y2, Y5, Y2
+	VPSUBW      Y7, Y10, Y10
+	VPADDW      Y7, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+1184(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+1152(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y6, Y7
+	VPSUBW      Y1, Y6, Y1
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+1248(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+1216(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y9, Y6
+	VPSUBW      Y3, Y9, Y3
+	VPSUBW      Y5, Y6, Y6
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+1312(SB), Y4, Y5
 	VPMULHW     ntt16fwdzetas<>+1280(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VPMULHRSW   ntt16consts<>+32(SB), Y9, Y5
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y8, Y9
+	VPSUBW      Y4, Y8, Y4
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y4, Y4
+	VPMULHRSW   ntt16consts<>+32(SB), Y10, Y5
 	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y9, Y5
-	VPSRAW      $0x0f, Y5, Y6
-	VPAND       Y0, Y6, Y6
-	VPADDW      Y6, Y5, Y5
-	VPMULHRSW   ntt16consts<>+32(SB), Y2, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y2, Y2
-	VPSRAW      $0x0f, Y2, Y6
-	VPAND       Y0, Y6, Y6
-	VPADDW      Y6, Y2, Y2
-	VPMULHRSW   ntt16consts<>+32(SB), Y10, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y10, Y6
-	VPSRAW      $0x0f, Y6, Y9
-	VPAND       Y0, Y9, Y9
-	VPADDW      Y9, Y6, Y6
-	VPMULHRSW   ntt16consts<>+32(SB), Y1, Y9
-	VPMULLW     Y0, Y9, Y9
-	VPSUBW      Y9, Y1, Y1
-	VPSRAW      $0x0f, Y1, Y9
-	VPAND       Y0, Y9, Y9
-	VPADDW      Y9, Y1, Y1
+	VPSUBW      Y5, Y10, Y5
+	VPSRAW      $0x0f, Y5, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y5, Y5
+	VPMULHRSW   ntt16consts<>+32(SB), Y2, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y2, Y2
+	VPSRAW      $0x0f, Y2, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y2, Y2
+	VPMULHRSW   ntt16consts<>+32(SB), Y7, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y7, Y7
+	VPSRAW      $0x0f, Y7, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y7, Y7
+	VPMULHRSW   ntt16consts<>+32(SB), Y1, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y1, Y1
+	VPSRAW      $0x0f, Y1, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y1, Y1
 	VMOVDQU     Y5, (AX)
 	VMOVDQU     Y2, 32(AX)
-	VMOVDQU     Y6, 64(AX)
+	VMOVDQU     Y7, 64(AX)
 	VMOVDQU     Y1, 96(AX)
-	VPMULHRSW   ntt16consts<>+32(SB), Y8, Y1
+	VPMULHRSW   ntt16consts<>+32(SB), Y6, Y1
 	VPMULLW     Y0, Y1, Y1
-	VPSUBW      Y1, Y8, Y1
+	VPSUBW      Y1, Y6, Y1
 	VPSRAW      $0x0f, Y1, Y2
 	VPAND       Y0, Y2, Y2
 	VPADDW      Y2, Y1, Y1
@@ -377,9 +377,9 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-8
 	VPSRAW      $0x0f, Y2, Y3
 	VPAND       Y0, Y3, Y3
 	VPADDW      Y3, Y2, Y2
-	VPMULHRSW   ntt16consts<>+32(SB), Y7, Y3
+	VPMULHRSW   ntt16consts<>+32(SB), Y9, Y3
 	VPMULLW     Y0, Y3, Y3
-	VPSUBW      Y3, Y7, Y3
+	VPSUBW      Y3, Y9, Y3
 	VPSRAW      $0x0f, Y3, Y5
 	VPAND       Y0, Y5, Y5
 	VPADDW      Y5, Y3, Y3
@@ -461,151 +461,151 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-8
 	VPADDW      Y2, Y4, Y4
 	VPERM2I128  $0x20, Y6, Y9, Y2
 	VPERM2I128  $0x31, Y6, Y9, Y5
-	VPMULLW     ntt16fwdzetas<>+1760(SB), Y5, Y6
-	VPMULHW     ntt16fwdzetas<>+1728(SB), Y5, Y5
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y5, Y2, Y9
-	VPSUBW      Y5, Y2, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VPUNPCKLQDQ Y2, Y9, Y5
-	VPUNPCKHQDQ Y2, Y9, Y2
-	VPMULLW     ntt16fwdzetas<>+1824(SB), Y2, Y6
-	VPMULHW     ntt16fwdzetas<>+1792(SB), Y2, Y2
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y2, Y5, Y9
-	VPSUBW      Y2, Y5, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VMOVSLDUP   Y2, Y5
-	VPBLENDD    $0xaa, Y5, Y9, Y5
-	VPSRLQ      $0x20, Y9, Y6
-	VPBLENDD    $0xaa, Y2, Y6, Y2
-	VPMULLW     ntt16fwdzetas<>+1888(SB), Y2, Y6
-	VPMULHW     ntt16fwdzetas<>+1856(SB), Y2, Y2
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y2, Y5, Y9
-	VPSUBW      Y2, Y5, Y2
-	VPSUBW      Y6, Y9, Y9
-	VPADDW      Y6, Y2, Y2
-	VPERM2I128  $0x20, Y1, Y10, Y5
+	VPERM2I128  $0x20, Y1, Y10, Y6
 	VPERM2I128  $0x31, Y1, Y10, Y1
-	VPMULLW     ntt16fwdzetas<>+1952(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+1920(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VPUNPCKLQDQ Y1, Y10, Y5
-	VPUNPCKHQDQ Y1, Y10, Y1
-	VPMULLW     ntt16fwdzetas<>+2016(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+1984(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VMOVSLDUP   Y1, Y5
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y3
+	VPERM2I128  $0x20, Y4, Y7, Y8
+	VPERM2I128  $0x31, Y4, Y7, Y4
+	VPMULLW     ntt16fwdzetas<>+1760(SB), Y5, Y7
+	VPMULHW     ntt16fwdzetas<>+1728(SB), Y5, Y5
+	VPMULHW     Y0, Y7, Y7
+	VPADDW      Y5, Y2, Y10
+	VPSUBW      Y5, Y2, Y2
+	VPSUBW      Y7, Y10, Y10
+	VPADDW      Y7, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+1824(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+1792(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y6, Y7
+	VPSUBW      Y1, Y6, Y1
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+1888(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+1856(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y9, Y6
+	VPSUBW      Y3, Y9, Y3
+	VPSUBW      Y5, Y6, Y6
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+1952(SB), Y4, Y5
+	VPMULHW     ntt16fwdzetas<>+1920(SB), Y4, Y4
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y8, Y9
+	VPSUBW      Y4, Y8, Y4
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y4, Y4
+	VPUNPCKLQDQ Y2, Y10, Y5
+	VPUNPCKHQDQ Y2, Y10, Y2
+	VPUNPCKLQDQ Y1, Y7, Y8
+	VPUNPCKHQDQ Y1, Y7, Y1
+	VPUNPCKLQDQ Y3, Y6, Y7
+	VPUNPCKHQDQ Y3, Y6, Y3
+	VPUNPCKLQDQ Y4, Y9, Y6
+	VPUNPCKHQDQ Y4, Y9, Y4
+	VPMULLW     ntt16fwdzetas<>+2016(SB), Y2, Y9
+	VPMULHW     ntt16fwdzetas<>+1984(SB), Y2, Y2
+	VPMULHW     Y0, Y9, Y9
+	VPADDW      Y2, Y5, Y10
+	VPSUBW      Y2, Y5, Y2
+	VPSUBW      Y9, Y10, Y10
+	VPADDW      Y9, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+2080(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+2048(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y8, Y9
+	VPSUBW      Y1, Y8, Y1
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+2144(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+2112(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y7, Y8
+	VPSUBW      Y3, Y7, Y3
+	VPSUBW      Y5, Y8, Y8
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+2208(SB), Y4, Y5
+	VPMULHW     ntt16fwdzetas<>+2176(SB), Y4, Y4
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y6, Y7
+	VPSUBW      Y4, Y6, Y4
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y4, Y4
+	VMOVSLDUP   Y2, Y5
 	VPBLENDD    $0xaa, Y5, Y10, Y5
 	VPSRLQ      $0x20, Y10, Y6
-	VPBLENDD    $0xaa, Y1, Y6, Y1
-	VPMULLW     ntt16fwdzetas<>+2080(SB), Y1, Y6
-	VPMULHW     ntt16fwdzetas<>+2048(SB), Y1, Y1
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y1, Y5, Y10
-	VPSUBW      Y1, Y5, Y1
-	VPSUBW      Y6, Y10, Y10
-	VPADDW      Y6, Y1, Y1
-	VPERM2I128  $0x20, Y3, Y8, Y5
-	VPERM2I128  $0x31, Y3, Y8, Y3
-	VPMULLW     ntt16fwdzetas<>+2144(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+2112(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VPUNPCKLQDQ Y3, Y8, Y5
-	VPUNPCKHQDQ Y3, Y8, Y3
-	VPMULLW     ntt16fwdzetas<>+2208(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+2176(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VMOVSLDUP   Y3, Y5
-	VPBLENDD    $0xaa, Y5, Y8, Y5
-	VPSRLQ      $0x20, Y8, Y6
-	VPBLENDD    $0xaa, Y3, Y6, Y3
-	VPMULLW     ntt16fwdzetas<>+2272(SB), Y3, Y6
-	VPMULHW     ntt16fwdzetas<>+2240(SB), Y3, Y3
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y3, Y5, Y8
-	VPSUBW      Y3, Y5, Y3
-	VPSUBW      Y6, Y8, Y8
-	VPADDW      Y6, Y3, Y3
-	VPERM2I128  $0x20, Y4, Y7, Y5
-	VPERM2I128  $0x31, Y4, Y7, Y4
-	VPMULLW     ntt16fwdzetas<>+2336(SB), Y4, Y6
-	VPMULHW     ntt16fwdzetas<>+2304(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VPUNPCKLQDQ Y4, Y7, Y5
-	VPUNPCKHQDQ Y4, Y7, Y4
-	VPMULLW     ntt16fwdzetas<>+2400(SB), Y4, Y6
-	VPMULHW     ntt16fwdzetas<>+2368(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VMOVSLDUP   Y4, Y5
-	VPBLENDD    $0xaa, Y5, Y7, Y5
-	VPSRLQ      $0x20, Y7, Y6
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPMULLW     ntt16fwdzetas<>+2464(SB), Y4, Y6
+	VPBLENDD    $0xaa, Y2, Y6, Y2
+	VMOVSLDUP   Y1, Y6
+	VPBLENDD    $0xaa, Y6, Y9, Y6
+	VPSRLQ      $0x20, Y9, Y9
+	VPBLENDD    $0xaa, Y1, Y9, Y1
+	VMOVSLDUP   Y3, Y9
+	VPBLENDD    $0xaa, Y9, Y8, Y9
+	VPSRLQ      $0x20, Y8, Y8
+	VPBLENDD    $0xaa, Y3, Y8, Y3
+	VMOVSLDUP   Y4, Y8
+	VPBLENDD    $0xaa, Y8, Y7, Y8
+	VPSRLQ      $0x20, Y7, Y7
+	VPBLENDD    $0xaa, Y4, Y7, Y4
+	VPMULLW     ntt16fwdzetas<>+2272(SB), Y2, Y7
+	VPMULHW     ntt16fwdzetas<>+2240(SB), Y2, Y2
+	VPMULHW     Y0, Y7, Y7
+	VPADDW      Y2, Y5, Y10
+	VPSUBW      Y2, Y5, Y2
+	VPSUBW      Y7, Y10, Y10
+	VPADDW      Y7, Y2, Y2
+	VPMULLW     ntt16fwdzetas<>+2336(SB), Y1, Y5
+	VPMULHW     ntt16fwdzetas<>+2304(SB), Y1, Y1
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y1, Y6, Y7
+	VPSUBW      Y1, Y6, Y1
+	VPSUBW      Y5, Y7, Y7
+	VPADDW      Y5, Y1, Y1
+	VPMULLW     ntt16fwdzetas<>+2400(SB), Y3, Y5
+	VPMULHW     ntt16fwdzetas<>+2368(SB), Y3, Y3
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y3, Y9, Y6
+	VPSUBW      Y3, Y9, Y3
+	VPSUBW      Y5, Y6, Y6
+	VPADDW      Y5, Y3, Y3
+	VPMULLW     ntt16fwdzetas<>+2464(SB), Y4, Y5
 	VPMULHW     ntt16fwdzetas<>+2432(SB), Y4, Y4
-	VPMULHW     Y0, Y6, Y6
-	VPADDW      Y4, Y5, Y7
-	VPSUBW      Y4, Y5, Y4
-	VPSUBW      Y6, Y7, Y7
-	VPADDW      Y6, Y4, Y4
-	VPMULHRSW   ntt16consts<>+32(SB), Y9, Y5
+	VPMULHW     Y0, Y5, Y5
+	VPADDW      Y4, Y8, Y9
+	VPSUBW      Y4, Y8, Y4
+	VPSUBW      Y5, Y9, Y9
+	VPADDW      Y5, Y4, Y4
+	VPMULHRSW   ntt16consts<>+32(SB), Y10, Y5
 	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y9, Y5
-	VPSRAW      $0x0f, Y5, Y6
-	VPAND       Y0, Y6, Y6
-	VPADDW      Y6, Y5, Y5
-	VPMULHRSW   ntt16consts<>+32(SB), Y2, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y2, Y2
-	VPSRAW      $0x0f, Y2, Y6
-	VPAND       Y0, Y6, Y6
-	VPADDW      Y6, Y2, Y2
-	VPMULHRSW   ntt16consts<>+32(SB), Y10, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y10, Y6
-	VPSRAW      $0x0f, Y6, Y9
-	VPAND       Y0, Y9, Y9
-	VPADDW      Y9, Y6, Y6
-	VPMULHRSW   ntt16consts<>+32(SB), Y1, Y9
-	VPMULLW     Y0, Y9, Y9
-	VPSUBW      Y9, Y1, Y1
-	VPSRAW      $0x0f, Y1, Y9
-	VPAND       Y0, Y9, Y9
-	VPADDW      Y9, Y1, Y1
+	VPSUBW      Y5, Y10, Y5
+	VPSRAW      $0x0f, Y5, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y5, Y5
+	VPMULHRSW   ntt16consts<>+32(SB), Y2, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y2, Y2
+	VPSRAW      $0x0f, Y2, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y2, Y2
+	VPMULHRSW   ntt16consts<>+32(SB), Y7, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y7, Y7
+	VPSRAW      $0x0f, Y7, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y7, Y7
+	VPMULHRSW   ntt16consts<>+32(SB), Y1, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y1, Y1
+	VPSRAW      $0x0f, Y1, Y8
+	VPAND       Y0, Y8, Y8
+	VPADDW      Y8, Y1, Y1
 	VMOVDQU     Y5, 256(AX)
 	VMOVDQU     Y2, 288(AX)
-	VMOVDQU     Y6, 320(AX)
+	VMOVDQU     Y7, 320(AX)
 	VMOVDQU     Y1, 352(AX)
-	VPMULHRSW   ntt16consts<>+32(SB), Y8, Y1
+	VPMULHRSW   ntt16consts<>+32(SB), Y6, Y1
 	VPMULLW     Y0, Y1, Y1
-	VPSUBW      Y1, Y8, Y1
+	VPSUBW      Y1, Y6, Y1
 	VPSRAW      $0x0f, Y1, Y2
 	VPAND       Y0, Y2, Y2
 	VPADDW      Y2, Y1, Y1
@@ -615,9 +615,9 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-8
 	VPSRAW      $0x0f, Y2, Y3
 	VPAND       Y0, Y3, Y3
 	VPADDW      Y3, Y2, Y2
-	VPMULHRSW   ntt16consts<>+32(SB), Y7, Y3
+	VPMULHRSW   ntt16consts<>+32(SB), Y9, Y3
 	VPMULLW     Y0, Y3, Y3
-	VPSUBW      Y3, Y7, Y3
+	VPSUBW      Y3, Y9, Y3
 	VPSRAW      $0x0f, Y3, Y5
 	VPAND       Y0, Y5, Y5
 	VPADDW      Y5, Y3, Y3
@@ -659,188 +659,188 @@ TEXT ·inverseMont16AVX2(SB), NOSPLIT, $0-8
 	VPMULHRSW   ntt16consts<>+96(SB), Y2, Y2
 	VPMULLW     Y0, Y2, Y2
 	VPSUBW      Y2, Y1, Y1
-	VMOVSLDUP   Y9, Y2
-	VPBLENDD    $0xaa, Y2, Y1, Y2
-	VPSRLQ      $0x20, Y1, Y1
-	VPBLENDD    $0xaa, Y9, Y1, Y1
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+96(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+64(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPUNPCKLQDQ Y9, Y1, Y2
-	VPUNPCKHQDQ Y9, Y1, Y1
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+160(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+128(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y1, Y2
-	VPMULHRSW   ntt16consts<>+96(SB), Y2, Y2
-	VPMULLW     Y0, Y2, Y2
-	VPSUBW      Y2, Y1, Y1
-	VPERM2I128  $0x20, Y9, Y1, Y2
-	VPERM2I128  $0x31, Y9, Y1, Y1
-	VPSUBW      Y3, Y4, Y9
+	VPSUBW      Y3, Y4, Y2
 	VPADDW      Y4, Y3, Y3
-	VPMULLW     ntt16invzetas<>+224(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+192(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+96(SB), Y2, Y4
+	VPMULHW     ntt16invzetas<>+64(SB), Y2, Y2
 	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y4, Y2, Y2
 	VPMULHW     ntt16consts<>+64(SB), Y3, Y4
 	VPMULHRSW   ntt16consts<>+96(SB), Y4, Y4
 	VPMULLW     Y0, Y4, Y4
 	VPSUBW      Y4, Y3, Y3
-	VMOVSLDUP   Y9, Y4
-	VPBLENDD    $0xaa, Y4, Y3, Y4
-	VPSRLQ      $0x20, Y3, Y3
-	VPBLENDD    $0xaa, Y9, Y3, Y3
-	VPSUBW      Y4, Y3, Y9
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+288(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+256(SB), Y9, Y9
-	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
-	VPUNPCKLQDQ Y9, Y3, Y4
-	VPUNPCKHQDQ Y9, Y3, Y3
-	VPSUBW      Y4, Y3, Y9
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+352(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+320(SB), Y9, Y9
-	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y3, Y4
-	VPMULHRSW   ntt16consts<>+96(SB), Y4, Y4
-	VPMULLW     Y0, Y4, Y4
-	VPSUBW      Y4, Y3, Y3
-	VPERM2I128  $0x20, Y9, Y3, Y4
-	VPERM2I128  $0x31, Y9, Y3, Y3
-	VPSUBW      Y5, Y6, Y9
+	VPSUBW      Y5, Y6, Y4
 	VPADDW      Y6, Y5, Y5
-	VPMULLW     ntt16invzetas<>+416(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+384(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+160(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+128(SB), Y4, Y4
 	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
+	VPSUBW      Y6, Y4, Y4
 	VPMULHW     ntt16consts<>+64(SB), Y5, Y6
 	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
 	VPMULLW     Y0, Y6, Y6
 	VPSUBW      Y6, Y5, Y5
-	VMOVSLDUP   Y9, Y6
-	VPBLENDD    $0xaa, Y6, Y5, Y6
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y9, Y5, Y5
-	VPSUBW      Y6, Y5, Y9
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+480(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+448(SB), Y9, Y9
-	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
-	VPUNPCKLQDQ Y9, Y5, Y6
-	VPUNPCKHQDQ Y9, Y5, Y5
-	VPSUBW      Y6, Y5, Y9
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+544(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+512(SB), Y9, Y9
-	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y5, Y6
-	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y5, Y5
-	VPERM2I128  $0x20, Y9, Y5, Y6
-	VPERM2I128  $0x31, Y9, Y5, Y5
-	VPSUBW      Y7, Y8, Y9
+	VPSUBW      Y7, Y8, Y6
 	VPADDW      Y8, Y7, Y7
-	VPMULLW     ntt16invzetas<>+608(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+576(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+224(SB), Y6, Y8
+	VPMULHW     ntt16invzetas<>+192(SB), Y6, Y6
 	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
+	VPSUBW      Y8, Y6, Y6
 	VPMULHW     ntt16consts<>+64(SB), Y7, Y8
 	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
 	VPMULLW     Y0, Y8, Y8
 	VPSUBW      Y8, Y7, Y7
 	VMOVSLDUP   Y9, Y8
-	VPBLENDD    $0xaa, Y8, Y7, Y8
+	VPBLENDD    $0xaa, Y8, Y1, Y8
+	VPSRLQ      $0x20, Y1, Y1
+	VPBLENDD    $0xaa, Y9, Y1, Y1
+	VMOVSLDUP   Y2, Y9
+	VPBLENDD    $0xaa, Y9, Y3, Y9
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y2, Y3, Y2
+	VMOVSLDUP   Y4, Y3
+	VPBLENDD    $0xaa, Y3, Y5, Y3
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y4, Y5, Y4
+	VMOVSLDUP   Y6, Y5
+	VPBLENDD    $0xaa, Y5, Y7, Y5
 	VPSRLQ      $0x20, Y7, Y7
-	VPBLENDD    $0xaa, Y9, Y7, Y7
-	VPSUBW      Y8, Y7, Y9
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+672(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+640(SB), Y9, Y9
+	VPBLENDD    $0xaa, Y6, Y7, Y6
+	VPSUBW      Y8, Y1, Y7
+	VPADDW      Y1, Y8, Y1
+	VPMULLW     ntt16invzetas<>+288(SB), Y7, Y8
+	VPMULHW     ntt16invzetas<>+256(SB), Y7, Y7
 	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
-	VPUNPCKLQDQ Y9, Y7, Y8
-	VPUNPCKHQDQ Y9, Y7, Y7
-	VPSUBW      Y8, Y7, Y9
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+736(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+704(SB), Y9, Y9
-	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y7, Y8
-	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
-	VPMULLW     Y0, Y8, Y8
 	VPSUBW      Y8, Y7, Y7
-	VPERM2I128  $0x20, Y9, Y7, Y8
-	VPERM2I128  $0x31, Y9, Y7, Y7
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+800(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+768(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPSUBW      Y4, Y3, Y2
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+864(SB), Y2, Y4
-	VPMULHW     ntt16invzetas<>+832(SB), Y2, Y2
+	VPSUBW      Y9, Y2, Y8
+	VPADDW      Y2, Y9, Y2
+	VPMULLW     ntt16invzetas<>+352(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+320(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPSUBW      Y3, Y4, Y9
+	VPADDW      Y4, Y3, Y3
+	VPMULLW     ntt16invzetas<>+416(SB), Y9, Y4
+	VPMULHW     ntt16invzetas<>+384(SB), Y9, Y9
 	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y2, Y2
-	VPSUBW      Y6, Y5, Y4
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+928(SB), Y4, Y6
-	VPMULHW     ntt16invzetas<>+896(SB), Y4, Y4
+	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y5, Y6, Y4
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     ntt16invzetas<>+480(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+448(SB), Y4, Y4
 	VPMULHW     Y0, Y6, Y6
 	VPSUBW      Y6, Y4, Y4
-	VPSUBW      Y8, Y7, Y6
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+992(SB), Y6, Y8
-	VPMULHW     ntt16invzetas<>+960(SB), Y6, Y6
-	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y6, Y6
-	VPSUBW      Y1, Y3, Y8
-	VPADDW      Y3, Y1, Y1
-	VPMULLW     ntt16invzetas<>+1056(SB), Y8, Y3
-	VPMULHW     ntt16invzetas<>+1024(SB), Y8, Y8
-	VPMULHW     Y0, Y3, Y3
-	VPSUBW      Y3, Y8, Y8
-	VPSUBW      Y9, Y2, Y3
-	VPADDW      Y2, Y9, Y2
-	VPMULLW     ntt16invzetas<>+1056(SB), Y3, Y9
-	VPMULHW     ntt16invzetas<>+1024(SB), Y3, Y3
-	VPMULHW     Y0, Y9, Y9
-	VPSUBW      Y9, Y3, Y3
-	VPSUBW      Y5, Y7, Y9
-	VPADDW      Y7, Y5, Y5
-	VPMULLW     ntt16invzetas<>+1120(SB), Y9, Y7
-	VPMULHW     ntt16invzetas<>+1088(SB), Y9, Y9
-	VPMULHW     Y0, Y7, Y7
-	VPSUBW      Y7, Y9, Y9
-	VPSUBW      Y4, Y6, Y7
-	VPADDW      Y6, Y4, Y4
-	VPMULLW     ntt16invzetas<>+1120(SB), Y7, Y6
-	VPMULHW     ntt16invzetas<>+1088(SB), Y7, Y7
+	VPUNPCKLQDQ Y7, Y1, Y6
+	VPUNPCKHQDQ Y7, Y1, Y1
+	VPUNPCKLQDQ Y8, Y2, Y7
+	VPUNPCKHQDQ Y8, Y2, Y2
+	VPUNPCKLQDQ Y9, Y3, Y8
+	VPUNPCKHQDQ Y9, Y3, Y3
+	VPUNPCKLQDQ Y4, Y5, Y9
+	VPUNPCKHQDQ Y4, Y5, Y4
+	VPSUBW      Y6, Y1, Y5
+	VPADDW      Y1, Y6, Y1
+	VPMULLW     ntt16invzetas<>+544(SB), Y5, Y6
+	VPMULHW     ntt16invzetas<>+512(SB), Y5, Y5
 	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y7, Y7
+	VPSUBW      Y6, Y5, Y5
+	VPMULHW     ntt16consts<>+64(SB), Y1, Y6
+	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
+	VPMULLW     Y0, Y6, Y6
+	VPSUBW      Y6, Y1, Y1
+	VPSUBW      Y7, Y2, Y6
+	VPADDW      Y2, Y7, Y2
+	VPMULLW     ntt16invzetas<>+608(SB), Y6, Y7
+	VPMULHW     ntt16invzetas<>+576(SB), Y6, Y6
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VPMULHW     ntt16consts<>+64(SB), Y2, Y7
+	VPMULHRSW   ntt16consts<>+96(SB), Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y2, Y2
+	VPSUBW      Y8, Y3, Y7
+	VPADDW      Y3, Y8, Y3
+	VPMULLW     ntt16invzetas<>+672(SB), Y7, Y8
+	VPMULHW     ntt16invzetas<>+640(SB), Y7, Y7
+	VPMULHW     Y0, Y8, Y8
+	VPSUBW      Y8, Y7, Y7
+	VPMULHW     ntt16consts<>+64(SB), Y3, Y8
+	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y3, Y3
+	VPSUBW      Y9, Y4, Y8
+	VPADDW      Y4, Y9, Y4
+	VPMULLW     ntt16invzetas<>+736(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+704(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPMULHW     ntt16consts<>+64(SB), Y4, Y9
+	VPMULHRSW   ntt16consts<>+96(SB), Y9, Y9
+	VPMULLW     Y0, Y9, Y9
+	VPSUBW      Y9, Y4, Y4
+	VPERM2I128  $0x20, Y5, Y1, Y9
+	VPERM2I128  $0x31, Y5, Y1, Y1
+	VPERM2I128  $0x20, Y6, Y2, Y5
+	VPERM2I128  $0x31, Y6, Y2, Y2
+	VPERM2I128  $0x20, Y7, Y3, Y6
+	VPERM2I128  $0x31, Y7, Y3, Y3
+	VPERM2I128  $0x20, Y8, Y4, Y7
+	VPERM2I128  $0x31, Y8, Y4, Y4
+	VPSUBW      Y9, Y1, Y8
+	VPADDW      Y1, Y9, Y1
+	VPMULLW     ntt16invzetas<>+800(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+768(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPSUBW      Y5, Y2, Y9
+	VPADDW      Y2, Y5, Y2
+	VPMULLW     ntt16invzetas<>+864(SB), Y9, Y5
+	VPMULHW     ntt16invzetas<>+832(SB), Y9, Y9
+	VPMULHW     Y0, Y5, Y5
+	VPSUBW      Y5, Y9, Y9
+	VPSUBW      Y6, Y3, Y5
+	VPADDW      Y3, Y6, Y3
+	VPMULLW     ntt16invzetas<>+928(SB), Y5, Y6
+	VPMULHW     ntt16invzetas<>+896(SB), Y5, Y5
+	VPMULHW     Y0, Y6, Y6
+	VPSUBW      Y6, Y5, Y5
+	VPSUBW      Y7, Y4, Y6
+	VPADDW      Y4, Y7, Y4
+	VPMULLW     ntt16invzetas<>+992(SB), Y6, Y7
+	VPMULHW     ntt16invzetas<>+960(SB), Y6, Y6
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VPSUBW      Y1, Y2, Y7
+	VPADDW      Y2, Y1, Y1
+	VPMULLW     ntt16invzetas<>+1056(SB), Y7, Y2
+	VPMULHW     ntt16invzetas<>+1024(SB), Y7, Y7
+	VPMULHW     Y0, Y2, Y2
+	VPSUBW      Y2, Y7, Y7
+	VPSUBW      Y8, Y9, Y2
+	VPADDW      Y9, Y8, Y8
+	VPMULLW     ntt16invzetas<>+1056(SB), Y2, Y9
+	VPMULHW     ntt16invzetas<>+1024(SB), Y2, Y2
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y2, Y2
+	VPSUBW      Y3, Y4, Y9
+	VPADDW      Y4, Y3, Y3
+	VPMULLW     ntt16invzetas<>+1120(SB), Y9, Y4
+	VPMULHW     ntt16invzetas<>+1088(SB), Y9, Y9
+	VPMULHW     Y0, Y4, Y4
+	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y5, Y6, Y4
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     ntt16invzetas<>+1120(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+1088(SB), Y4, Y4
+	VPMULHW     Y0, Y6, Y6
+	VPSUBW      Y6, Y4, Y4
 	VMOVDQU     Y1, (AX)
-	VMOVDQU     Y2, 32(AX)
-	VMOVDQU     Y8, 64(AX)
-	VMOVDQU     Y3, 96(AX)
-	VMOVDQU     Y5, 128(AX)
-	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     Y8, 32(AX)
+	VMOVDQU     Y7, 64(AX)
+	VMOVDQU     Y2, 96(AX)
+	VMOVDQU     Y3, 128(AX)
+	VMOVDQU     Y5, 160(AX)
 	VMOVDQU     Y9, 192(AX)
-	VMOVDQU     Y7, 224(AX)
+	VMOVDQU     Y4, 224(AX)
 
 	// Layers len = 2 … 32, coefficients 128…255
 	VMOVDQU     256(AX), Y1
@@ -861,188 +861,188 @@ TEXT ·inverseMont16AVX2(SB), NOSPLIT, $0-8
 	VPMULHRSW   ntt16consts<>+96(SB), Y2, Y2
 	VPMULLW     Y0, Y2, Y2
 	VPSUBW      Y2, Y1, Y1
-	VMOVSLDUP   Y9, Y2
-	VPBLENDD    $0xaa, Y2, Y1, Y2
-	VPSRLQ      $0x20, Y1, Y1
-	VPBLENDD    $0xaa, Y9, Y1, Y1
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+1248(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+1216(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPUNPCKLQDQ Y9, Y1, Y2
-	VPUNPCKHQDQ Y9, Y1, Y1
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+1312(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+1280(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y1, Y2
-	VPMULHRSW   ntt16consts<>+96(SB), Y2, Y2
-	VPMULLW     Y0, Y2, Y2
-	VPSUBW      Y2, Y1, Y1
-	VPERM2I128  $0x20, Y9, Y1, Y2
-	VPERM2I128  $0x31, Y9, Y1, Y1
-	VPSUBW      Y3, Y4, Y9
+	VPSUBW      Y3, Y4, Y2
 	VPADDW      Y4, Y3, Y3
-	VPMULLW     ntt16invzetas<>+1376(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+1344(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+1248(SB), Y2, Y4
+	VPMULHW     ntt16invzetas<>+1216(SB), Y2, Y2
 	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y4, Y2, Y2
 	VPMULHW     ntt16consts<>+64(SB), Y3, Y4
 	VPMULHRSW   ntt16consts<>+96(SB), Y4, Y4
 	VPMULLW     Y0, Y4, Y4
 	VPSUBW      Y4, Y3, Y3
-	VMOVSLDUP   Y9, Y4
-	VPBLENDD    $0xaa, Y4, Y3, Y4
-	VPSRLQ      $0x20, Y3, Y3
-	VPBLENDD    $0xaa, Y9, Y3, Y3
-	VPSUBW      Y4, Y3, Y9
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+1440(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+1408(SB), Y9, Y9
-	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
-	VPUNPCKLQDQ Y9, Y3, Y4
-	VPUNPCKHQDQ Y9, Y3, Y3
-	VPSUBW      Y4, Y3, Y9
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+1504(SB), Y9, Y4
-	VPMULHW     ntt16invzetas<>+1472(SB), Y9, Y9
-	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y3, Y4
-	VPMULHRSW   ntt16consts<>+96(SB), Y4, Y4
-	VPMULLW     Y0, Y4, Y4
-	VPSUBW      Y4, Y3, Y3
-	VPERM2I128  $0x20, Y9, Y3, Y4
-	VPERM2I128  $0x31, Y9, Y3, Y3
-	VPSUBW      Y5, Y6, Y9
+	VPSUBW      Y5, Y6, Y4
 	VPADDW      Y6, Y5, Y5
-	VPMULLW     ntt16invzetas<>+1568(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+1536(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+1312(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+1280(SB), Y4, Y4
 	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
+	VPSUBW      Y6, Y4, Y4
 	VPMULHW     ntt16consts<>+64(SB), Y5, Y6
 	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
 	VPMULLW     Y0, Y6, Y6
 	VPSUBW      Y6, Y5, Y5
-	VMOVSLDUP   Y9, Y6
-	VPBLENDD    $0xaa, Y6, Y5, Y6
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y9, Y5, Y5
-	VPSUBW      Y6, Y5, Y9
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+1632(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+1600(SB), Y9, Y9
-	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
-	VPUNPCKLQDQ Y9, Y5, Y6
-	VPUNPCKHQDQ Y9, Y5, Y5
-	VPSUBW      Y6, Y5, Y9
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+1696(SB), Y9, Y6
-	VPMULHW     ntt16invzetas<>+1664(SB), Y9, Y9
-	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y5, Y6
-	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
-	VPMULLW     Y0, Y6, Y6
-	VPSUBW      Y6, Y5, Y5
-	VPERM2I128  $0x20, Y9, Y5, Y6
-	VPERM2I128  $0x31, Y9, Y5, Y5
-	VPSUBW      Y7, Y8, Y9
+	VPSUBW      Y7, Y8, Y6
 	VPADDW      Y8, Y7, Y7
-	VPMULLW     ntt16invzetas<>+1760(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+1728(SB), Y9, Y9
+	VPMULLW     ntt16invzetas<>+1376(SB), Y6, Y8
+	VPMULHW     ntt16invzetas<>+1344(SB), Y6, Y6
 	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
+	VPSUBW      Y8, Y6, Y6
 	VPMULHW     ntt16consts<>+64(SB), Y7, Y8
 	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
 	VPMULLW     Y0, Y8, Y8
 	VPSUBW      Y8, Y7, Y7
 	VMOVSLDUP   Y9, Y8
-	VPBLENDD    $0xaa, Y8, Y7, Y8
+	VPBLENDD    $0xaa, Y8, Y1, Y8
+	VPSRLQ      $0x20, Y1, Y1
+	VPBLENDD    $0xaa, Y9, Y1, Y1
+	VMOVSLDUP   Y2, Y9
+	VPBLENDD    $0xaa, Y9, Y3, Y9
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y2, Y3, Y2
+	VMOVSLDUP   Y4, Y3
+	VPBLENDD    $0xaa, Y3, Y5, Y3
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y4, Y5, Y4
+	VMOVSLDUP   Y6, Y5
+	VPBLENDD    $0xaa, Y5, Y7, Y5
 	VPSRLQ      $0x20, Y7, Y7
-	VPBLENDD    $0xaa, Y9, Y7, Y7
-	VPSUBW      Y8, Y7, Y9
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+1824(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+1792(SB), Y9, Y9
+	VPBLENDD    $0xaa, Y6, Y7, Y6
+	VPSUBW      Y8, Y1, Y7
+	VPADDW      Y1, Y8, Y1
+	VPMULLW     ntt16invzetas<>+1440(SB), Y7, Y8
+	VPMULHW     ntt16invzetas<>+1408(SB), Y7, Y7
 	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
-	VPUNPCKLQDQ Y9, Y7, Y8
-	VPUNPCKHQDQ Y9, Y7, Y7
-	VPSUBW      Y8, Y7, Y9
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+1888(SB), Y9, Y8
-	VPMULHW     ntt16invzetas<>+1856(SB), Y9, Y9
-	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y9, Y9
-	VPMULHW     ntt16consts<>+64(SB), Y7, Y8
-	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
-	VPMULLW     Y0, Y8, Y8
 	VPSUBW      Y8, Y7, Y7
-	VPERM2I128  $0x20, Y9, Y7, Y8
-	VPERM2I128  $0x31, Y9, Y7, Y7
-	VPSUBW      Y2, Y1, Y9
-	VPADDW      Y1, Y2, Y1
-	VPMULLW     ntt16invzetas<>+1952(SB), Y9, Y2
-	VPMULHW     ntt16invzetas<>+1920(SB), Y9, Y9
-	VPMULHW     Y0, Y2, Y2
-	VPSUBW      Y2, Y9, Y9
-	VPSUBW      Y4, Y3, Y2
-	VPADDW      Y3, Y4, Y3
-	VPMULLW     ntt16invzetas<>+2016(SB), Y2, Y4
-	VPMULHW     ntt16invzetas<>+1984(SB), Y2, Y2
+	VPSUBW      Y9, Y2, Y8
+	VPADDW      Y2, Y9, Y2
+	VPMULLW     ntt16invzetas<>+1504(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+1472(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPSUBW      Y3, Y4, Y9
+	VPADDW      Y4, Y3, Y3
+	VPMULLW     ntt16invzetas<>+1568(SB), Y9, Y4
+	VPMULHW     ntt16invzetas<>+1536(SB), Y9, Y9
 	VPMULHW     Y0, Y4, Y4
-	VPSUBW      Y4, Y2, Y2
-	VPSUBW      Y6, Y5, Y4
-	VPADDW      Y5, Y6, Y5
-	VPMULLW     ntt16invzetas<>+2080(SB), Y4, Y6
-	VPMULHW     ntt16invzetas<>+2048(SB), Y4, Y4
+	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y5, Y6, Y4
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     ntt16invzetas<>+1632(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+1600(SB), Y4, Y4
 	VPMULHW     Y0, Y6, Y6
 	VPSUBW      Y6, Y4, Y4
-	VPSUBW      Y8, Y7, Y6
-	VPADDW      Y7, Y8, Y7
-	VPMULLW     ntt16invzetas<>+2144(SB), Y6, Y8
-	VPMULHW     ntt16invzetas<>+2112(SB), Y6, Y6
-	VPMULHW     Y0, Y8, Y8
-	VPSUBW      Y8, Y6, Y6
-	VPSUBW      Y1, Y3, Y8
-	VPADDW      Y3, Y1, Y1
-	VPMULLW     ntt16invzetas<>+2208(SB), Y8, Y3
-	VPMULHW     ntt16invzetas<>+2176(SB), Y8, Y8
-	VPMULHW     Y0, Y3, Y3
-	VPSUBW      Y3, Y8, Y8
-	VPSUBW      Y9, Y2, Y3
-	VPADDW      Y2, Y9, Y2
-	VPMULLW     ntt16invzetas<>+2208(SB), Y3, Y9
-	VPMULHW     ntt16invzetas<>+2176(SB), Y3, Y3
-	VPMULHW     Y0, Y9, Y9
-	VPSUBW      Y9, Y3, Y3
-	VPSUBW      Y5, Y7, Y9
-	VPADDW      Y7, Y5, Y5
-	VPMULLW     ntt16invzetas<>+2272(SB), Y9, Y7
-	VPMULHW     ntt16invzetas<>+2240(SB), Y9, Y9
-	VPMULHW     Y0, Y7, Y7
-	VPSUBW      Y7, Y9, Y9
-	VPSUBW      Y4, Y6, Y7
-	VPADDW      Y6, Y4, Y4
-	VPMULLW     ntt16invzetas<>+2272(SB), Y7, Y6
-	VPMULHW     ntt16invzetas<>+2240(SB), Y7, Y7
+	VPUNPCKLQDQ Y7, Y1, Y6
+	VPUNPCKHQDQ Y7, Y1, Y1
+	VPUNPCKLQDQ Y8, Y2, Y7
+	VPUNPCKHQDQ Y8, Y2, Y2
+	VPUNPCKLQDQ Y9, Y3, Y8
+	VPUNPCKHQDQ Y9, Y3, Y3
+	VPUNPCKLQDQ Y4, Y5, Y9
+	VPUNPCKHQDQ Y4, Y5, Y4
+	VPSUBW      Y6, Y1, Y5
+	VPADDW      Y1, Y6, Y1
+	VPMULLW     ntt16invzetas<>+1696(SB), Y5, Y6
+	VPMULHW     ntt16invzetas<>+1664(SB), Y5, Y5
 	VPMULHW     Y0, Y6, Y6
-	VPSUBW      Y6, Y7, Y7
+	VPSUBW      Y6, Y5, Y5
+	VPMULHW     ntt16consts<>+64(SB), Y1, Y6
+	VPMULHRSW   ntt16consts<>+96(SB), Y6, Y6
+	VPMULLW     Y0, Y6, Y6
+	VPSUBW      Y6, Y1, Y1
+	VPSUBW      Y7, Y2, Y6
+	VPADDW      Y2, Y7, Y2
+	VPMULLW     ntt16invzetas<>+1760(SB), Y6, Y7
+	VPMULHW     ntt16invzetas<>+1728(SB), Y6, Y6
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VPMULHW     ntt16consts<>+64(SB), Y2, Y7
+	VPMULHRSW   ntt16consts<>+96(SB), Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y2, Y2
+	VPSUBW      Y8, Y3, Y7
+	VPADDW      Y3, Y8, Y3
+	VPMULLW     ntt16invzetas<>+1824(SB), Y7, Y8
+	VPMULHW     ntt16invzetas<>+1792(SB), Y7, Y7
+	VPMULHW     Y0, Y8, Y8
+	VPSUBW      Y8, Y7, Y7
+	VPMULHW     ntt16consts<>+64(SB), Y3, Y8
+	VPMULHRSW   ntt16consts<>+96(SB), Y8, Y8
+	VPMULLW     Y0, Y8, Y8
+	VPSUBW      Y8, Y3, Y3
+	VPSUBW      Y9, Y4, Y8
+	VPADDW      Y4, Y9, Y4
+	VPMULLW     ntt16invzetas<>+1888(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+1856(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPMULHW     ntt16consts<>+64(SB), Y4, Y9
+	VPMULHRSW   ntt16consts<>+96(SB), Y9, Y9
+	VPMULLW     Y0, Y9, Y9
+	VPSUBW      Y9, Y4, Y4
+	VPERM2I128  $0x20, Y5, Y1, Y9
+	VPERM2I128  $0x31, Y5, Y1, Y1
+	VPERM2I128  $0x20, Y6, Y2, Y5
+	VPERM2I128  $0x31, Y6, Y2, Y2
+	VPERM2I128  $0x20, Y7, Y3, Y6
+	VPERM2I128  $0x31, Y7, Y3, Y3
+	VPERM2I128  $0x20, Y8, Y4, Y7
+	VPERM2I128  $0x31, Y8, Y4, Y4
+	VPSUBW      Y9, Y1, Y8
+	VPADDW      Y1, Y9, Y1
+	VPMULLW     ntt16invzetas<>+1952(SB), Y8, Y9
+	VPMULHW     ntt16invzetas<>+1920(SB), Y8, Y8
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y8, Y8
+	VPSUBW      Y5, Y2, Y9
+	VPADDW      Y2, Y5, Y2
+	VPMULLW     ntt16invzetas<>+2016(SB), Y9, Y5
+	VPMULHW     ntt16invzetas<>+1984(SB), Y9, Y9
+	VPMULHW     Y0, Y5, Y5
+	VPSUBW      Y5, Y9, Y9
+	VPSUBW      Y6, Y3, Y5
+	VPADDW      Y3, Y6, Y3
+	VPMULLW     ntt16invzetas<>+2080(SB), Y5, Y6
+	VPMULHW     ntt16invzetas<>+2048(SB), Y5, Y5
+	VPMULHW     Y0, Y6, Y6
+	VPSUBW      Y6, Y5, Y5
+	VPSUBW      Y7, Y4, Y6
+	VPADDW      Y4, Y7, Y4
+	VPMULLW     ntt16invzetas<>+2144(SB), Y6, Y7
+	VPMULHW     ntt16invzetas<>+2112(SB), Y6, Y6
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VPSUBW      Y1, Y2, Y7
+	VPADDW      Y2, Y1, Y1
+	VPMULLW     ntt16invzetas<>+2208(SB), Y7, Y2
+	VPMULHW     ntt16invzetas<>+2176(SB), Y7, Y7
+	VPMULHW     Y0, Y2, Y2
+	VPSUBW      Y2, Y7, Y7
+	VPSUBW      Y8, Y9, Y2
+	VPADDW      Y9, Y8, Y8
+	VPMULLW     ntt16invzetas<>+2208(SB), Y2, Y9
+	VPMULHW     ntt16invzetas<>+2176(SB), Y2, Y2
+	VPMULHW     Y0, Y9, Y9
+	VPSUBW      Y9, Y2, Y2
+	VPSUBW      Y3, Y4, Y9
+	VPADDW      Y4, Y3, Y3
+	VPMULLW     ntt16invzetas<>+2272(SB), Y9, Y4
+	VPMULHW     ntt16invzetas<>+2240(SB), Y9, Y9
+	VPMULHW     Y0, Y4, Y4
+	VPSUBW      Y4, Y9, Y9
+	VPSUBW      Y5, Y6, Y4
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     ntt16invzetas<>+2272(SB), Y4, Y6
+	VPMULHW     ntt16invzetas<>+2240(SB), Y4, Y4
+	VPMULHW     Y0, Y6, Y6
+	VPSUBW      Y6, Y4, Y4
 	VMOVDQU     Y1, 256(AX)
-	VMOVDQU     Y2, 288(AX)
-	VMOVDQU     Y8, 320(AX)
-	VMOVDQU     Y3, 352(AX)
-	VMOVDQU     Y5, 384(AX)
-	VMOVDQU     Y4, 416(AX)
+	VMOVDQU     Y8, 288(AX)
+	VMOVDQU     Y7, 320(AX)
+	VMOVDQU     Y2, 352(AX)
+	VMOVDQU     Y3, 384(AX)
+	VMOVDQU     Y5, 416(AX)
 	VMOVDQU     Y9, 448(AX)
-	VMOVDQU     Y7, 480(AX)
+	VMOVDQU     Y4, 480(AX)
 
 	// Layers len = 64, 128 and the factor 128⁻¹·R
 	VMOVDQU (AX), Y1
@@ -2898,326 +2898,326 @@ DATA ntt16fwdzetas<>+632(SB)/2, $0x43d3
 DATA ntt16fwdzetas<>+634(SB)/2, $0x43d3
 DATA ntt16fwdzetas<>+636(SB)/2, $0x43d3
 DATA ntt16fwdzetas<>+638(SB)/2, $0x43d3
-DATA ntt16fwdzetas<>+640(SB)/2, $0x04c7
-DATA ntt16fwdzetas<>+642(SB)/2, $0x04c7
-DATA ntt16fwdzetas<>+644(SB)/2, $0x04c7
-DATA ntt16fwdzetas<>+646(SB)/2, $0x04c7
-DATA ntt16fwdzetas<>+648(SB)/2, $0x028c
-DATA ntt16fwdzetas<>+650(SB)/2, $0x028c
-DATA ntt16fwdzetas<>+652(SB)/2, $0x028c
-DATA ntt16fwdzetas<>+654(SB)/2, $0x028c
-DATA ntt16fwdzetas<>+656(SB)/2, $0xfdd8
-DATA ntt16fwdzetas<>+658(SB)/2, $0xfdd8
-DATA ntt16fwdzetas<>+660(SB)/2, $0xfdd8
-DATA ntt16fwdzetas<>+662(SB)/2, $0xfdd8
-DATA ntt16fwdzetas<>+664(SB)/2, $0x03f7
-DATA ntt16fwdzetas<>+666(SB)/2, $0x03f7
-DATA ntt16fwdzetas<>+668(SB)/2, $0x03f7
-DATA ntt16fwdzetas<>+670(SB)/2, $0x03f7
-DATA ntt16fwdzetas<>+672(SB)/2, $0xe9c7
-DATA ntt16fwdzetas<>+674(SB)/2, $0xe9c7
-DATA ntt16fwdzetas<>+676(SB)/2, $0xe9c7
-DATA ntt16fwdzetas<>+678(SB)/2, $0xe9c7
-DATA ntt16fwdzetas<>+680(SB)/2, $0xe68c
-DATA ntt16fwdzetas<>+682(SB)/2, $0xe68c
-DATA ntt16fwdzetas<>+684(SB)/2, $0xe68c
-DATA ntt16fwdzetas<>+686(SB)/2, $0xe68c
-DATA ntt16fwdzetas<>+688(SB)/2, $0x05d8
-DATA ntt16fwdzetas<>+690(SB)/2, $0x05d8
-DATA ntt16fwdzetas<>+692(SB)/2, $0x05d8
-DATA ntt16fwdzetas<>+694(SB)/2, $0x05d8
-DATA ntt16fwdzetas<>+696(SB)/2, $0x78f7
-DATA ntt16fwdzetas<>+698(SB)/2, $0x78f7
-DATA ntt16fwdzetas<>+700(SB)/2, $0x78f7
-DATA ntt16fwdzetas<>+702(SB)/2, $0x78f7
-DATA ntt16fwdzetas<>+704(SB)/2, $0xfbb1
-DATA ntt16fwdzetas<>+706(SB)/2, $0xfbb1
-DATA ntt16fwdzetas<>+708(SB)/2, $0x01ae
-DATA ntt16fwdzetas<>+710(SB)/2, $0x01ae
-DATA ntt16fwdzetas<>+712(SB)/2, $0x022b
-DATA ntt16fwdzetas<>+714(SB)/2, $0x022b
-DATA ntt16fwdzetas<>+716(SB)/2, $0x034b
-DATA ntt16fwdzetas<>+718(SB)/2, $0x034b
-DATA ntt16fwdzetas<>+720(SB)/2, $0xfb1d
-DATA ntt16fwdzetas<>+722(SB)/2, $0xfb1d
-DATA ntt16fwdzetas<>+724(SB)/2, $0x0367
-DATA ntt16fwdzetas<>+726(SB)/2, $0x0367
-DATA ntt16fwdzetas<>+728(SB)/2, $0x060e
-DATA ntt16fwdzetas<>+730(SB)/2, $0x060e
-DATA ntt16fwdzetas<>+732(SB)/2, $0x0069
-DATA ntt16fwdzetas<>+734(SB)/2, $0x0069
-DATA ntt16fwdzetas<>+736(SB)/2, $0xfeb1
-DATA ntt16fwdzetas<>+738(SB)/2, $0xfeb1
-DATA ntt16fwdzetas<>+740(SB)/2, $0x2bae
-DATA ntt16fwdzetas<>+742(SB)/2, $0x2bae
-DATA ntt16fwdzetas<>+744(SB)/2, $0xd32b
-DATA ntt16fwdzetas<>+746(SB)/2, $0xd32b
-DATA ntt16fwdzetas<>+748(SB)/2, $0x344b
-DATA ntt16fwdzetas<>+750(SB)/2, $0x344b
-DATA ntt16fwdzetas<>+752(SB)/2, $0x821d
-DATA ntt16fwdzetas<>+754(SB)/2, $0x821d
-DATA ntt16fwdzetas<>+756(SB)/2, $0xc867
-DATA ntt16fwdzetas<>+758(SB)/2, $0xc867
-DATA ntt16fwdzetas<>+760(SB)/2, $0x500e
-DATA ntt16fwdzetas<>+762(SB)/2, $0x500e
-DATA ntt16fwdzetas<>+764(SB)/2, $0xab69
-DATA ntt16fwdzetas<>+766(SB)/2, $0xab69
-DATA ntt16fwdzetas<>+768(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+770(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+772(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+774(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+776(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+778(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+780(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+782(SB)/2, $0x0108
-DATA ntt16fwdzetas<>+784(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+786(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+788(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+790(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+792(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+794(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+796(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+798(SB)/2, $0x017f
-DATA ntt16fwdzetas<>+800(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+802(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+804(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+806(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+808(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+810(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+812(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+814(SB)/2, $0x9908
-DATA ntt16fwdzetas<>+816(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+818(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+820(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+822(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+824(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+826(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+828(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+830(SB)/2, $0x8e7f
-DATA ntt16fwdzetas<>+832(SB)/2, $0xfaf3
-DATA ntt16fwdzetas<>+834(SB)/2, $0xfaf3
-DATA ntt16fwdzetas<>+836(SB)/2, $0xfaf3
-DATA ntt16fwdzetas<>+838(SB)/2, $0xfaf3
-DATA ntt16fwdzetas<>+840(SB)/2, $0x05d3
-DATA ntt16fwdzetas<>+842(SB)/2, $0x05d3
-DATA ntt16fwdzetas<>+844(SB)/2, $0x05d3
-DATA ntt16fwdzetas<>+846(SB)/2, $0x05d3
-DATA ntt16fwdzetas<>+848(SB)/2, $0xfee6
-DATA ntt16fwdzetas<>+850(SB)/2, $0xfee6
-DATA ntt16fwdzetas<>+852(SB)/2, $0xfee6
-DATA ntt16fwdzetas<>+854(SB)/2, $0xfee6
-DATA ntt16fwdzetas<>+856(SB)/2, $0xf9f8
-DATA ntt16fwdzetas<>+858(SB)/2, $0xf9f8
-DATA ntt16fwdzetas<>+860(SB)/2, $0xf9f8
-DATA ntt16fwdzetas<>+862(SB)/2, $0xf9f8
-DATA ntt16fwdzetas<>+864(SB)/2, $0xa3f3
-DATA ntt16fwdzetas<>+866(SB)/2, $0xa3f3
-DATA ntt16fwdzetas<>+868(SB)/2, $0xa3f3
-DATA ntt16fwdzetas<>+870(SB)/2, $0xa3f3
-DATA ntt16fwdzetas<>+872(SB)/2, $0x4ed3
-DATA ntt16fwdzetas<>+874(SB)/2, $0x4ed3
-DATA ntt16fwdzetas<>+876(SB)/2, $0x4ed3
-DATA ntt16fwdzetas<>+878(SB)/2, $0x4ed3
-DATA ntt16fwdzetas<>+880(SB)/2, $0x50e6
-DATA ntt16fwdzetas<>+882(SB)/2, $0x50e6
-DATA ntt16fwdzetas<>+884(SB)/2, $0x50e6
-DATA ntt16fwdzetas<>+886(SB)/2, $0x50e6
-DATA ntt16fwdzetas<>+888(SB)/2, $0x61f8
-DATA ntt16fwdzetas<>+890(SB)/2, $0x61f8
-DATA ntt16fwdzetas<>+892(SB)/2, $0x61f8
-DATA ntt16fwdzetas<>+894(SB)/2, $0x61f8
-DATA ntt16fwdzetas<>+896(SB)/2, $0x01a6
-DATA ntt16fwdzetas<>+898(SB)/2, $0x01a6
-DATA ntt16fwdzetas<>+900(SB)/2, $0x024b
-DATA ntt16fwdzetas<>+902(SB)/2, $0x024b
-DATA ntt16fwdzetas<>+904(SB)/2, $0x00b1
-DATA ntt16fwdzetas<>+906(SB)/2, $0x00b1
-DATA ntt16fwdzetas<>+908(SB)/2, $0xff15
-DATA ntt16fwdzetas<>+910(SB)/2, $0xff15
-DATA ntt16fwdzetas<>+912(SB)/2, $0xfedd
-DATA ntt16fwdzetas<>+914(SB)/2, $0xfedd
-DATA ntt16fwdzetas<>+916(SB)/2, $0xfe34
-DATA ntt16fwdzetas<>+918(SB)/2, $0xfe34
-DATA ntt16fwdzetas<>+920(SB)/2, $0x0626
-DATA ntt16fwdzetas<>+922(SB)/2, $0x0626
-DATA ntt16fwdzetas<>+924(SB)/2, $0x0675
-DATA ntt16fwdzetas<>+926(SB)/2, $0x0675
-DATA ntt16fwdzetas<>+928(SB)/2, $0x93a6
-DATA ntt16fwdzetas<>+930(SB)/2, $0x93a6
-DATA ntt16fwdzetas<>+932(SB)/2, $0x334b
-DATA ntt16fwdzetas<>+934(SB)/2, $0x334b
-DATA ntt16fwdzetas<>+936(SB)/2, $0x03b1
-DATA ntt16fwdzetas<>+938(SB)/2, $0x03b1
-DATA ntt16fwdzetas<>+940(SB)/2, $0xee15
-DATA ntt16fwdzetas<>+942(SB)/2, $0xee15
-DATA ntt16fwdzetas<>+944(SB)/2, $0xc5dd
-DATA ntt16fwdzetas<>+946(SB)/2, $0xc5dd
-DATA ntt16fwdzetas<>+948(SB)/2, $0x5a34
-DATA ntt16fwdzetas<>+950(SB)/2, $0x5a34
-DATA ntt16fwdzetas<>+952(SB)/2, $0x1826
-DATA ntt16fwdzetas<>+954(SB)/2, $0x1826
-DATA ntt16fwdzetas<>+956(SB)/2, $0x1575
-DATA ntt16fwdzetas<>+958(SB)/2, $0x1575
-DATA ntt16fwdzetas<>+960(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+962(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+964(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+966(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+968(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+970(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+972(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+974(SB)/2, $0xfcc3
-DATA ntt16fwdzetas<>+976(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+978(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+980(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+982(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+984(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+986(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+988(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+990(SB)/2, $0x05b2
-DATA ntt16fwdzetas<>+992(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+994(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+996(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+998(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+1000(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+1002(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+1004(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+1006(SB)/2, $0x15c3
-DATA ntt16fwdzetas<>+1008(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1010(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1012(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1014(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1016(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1018(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1020(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1022(SB)/2, $0xfbb2
-DATA ntt16fwdzetas<>+1024(SB)/2, $0x0204
-DATA ntt16fwdzetas<>+1026(SB)/2, $0x0204
-DATA ntt16fwdzetas<>+1028(SB)/2, $0x0204
-DATA ntt16fwdzetas<>+1030(SB)/2, $0x0204
-DATA ntt16fwdzetas<>+1032(SB)/2, $0xfff8
-DATA ntt16fwdzetas<>+1034(SB)/2, $0xfff8
-DATA ntt16fwdzetas<>+1036(SB)/2, $0xfff8
-DATA ntt16fwdzetas<>+1038(SB)/2, $0xfff8
-DATA ntt16fwdzetas<>+1040(SB)/2, $0xfec0
-DATA ntt16fwdzetas<>+1042(SB)/2, $0xfec0
-DATA ntt16fwdzetas<>+1044(SB)/2, $0xfec0
-DATA ntt16fwdzetas<>+1046(SB)/2, $0xfec0
-DATA ntt16fwdzetas<>+1048(SB)/2, $0xfd66
-DATA ntt16fwdzetas<>+1050(SB)/2, $0xfd66
-DATA ntt16fwdzetas<>+1052(SB)/2, $0xfd66
-DATA ntt16fwdzetas<>+1054(SB)/2, $0xfd66
-DATA ntt16fwdzetas<>+1056(SB)/2, $0xce04
-DATA ntt16fwdzetas<>+1058(SB)/2, $0xce04
-DATA ntt16fwdzetas<>+1060(SB)/2, $0xce04
-DATA ntt16fwdzetas<>+1062(SB)/2, $0xce04
-DATA ntt16fwdzetas<>+1064(SB)/2, $0x67f8
-DATA ntt16fwdzetas<>+1066(SB)/2, $0x67f8
-DATA ntt16fwdzetas<>+1068(SB)/2, $0x67f8
-DATA ntt16fwdzetas<>+1070(SB)/2, $0x67f8
-DATA ntt16fwdzetas<>+1072(SB)/2, $0x3ec0
-DATA ntt16fwdzetas<>+1074(SB)/2, $0x3ec0
-DATA ntt16fwdzetas<>+1076(SB)/2, $0x3ec0
-DATA ntt16fwdzetas<>+1078(SB)/2, $0x3ec0
-DATA ntt16fwdzetas<>+1080(SB)/2, $0xcf66
-DATA ntt16fwdzetas<>+1082(SB)/2, $0xcf66
-DATA ntt16fwdzetas<>+1084(SB)/2, $0xcf66
-DATA ntt16fwdzetas<>+1086(SB)/2, $0xcf66
-DATA ntt16fwdzetas<>+1088(SB)/2, $0xff0a
-DATA ntt16fwdzetas<>+1090(SB)/2, $0xff0a
-DATA ntt16fwdzetas<>+1092(SB)/2, $0x030a
-DATA ntt16fwdzetas<>+1094(SB)/2, $0x030a
-DATA ntt16fwdzetas<>+1096(SB)/2, $0x0487
-DATA ntt16fwdzetas<>+1098(SB)/2, $0x0487
-DATA ntt16fwdzetas<>+1100(SB)/2, $0xff6d
-DATA ntt16fwdzetas<>+1102(SB)/2, $0xff6d
-DATA ntt16fwdzetas<>+1104(SB)/2, $0xfcf7
-DATA ntt16fwdzetas<>+1106(SB)/2, $0xfcf7
-DATA ntt16fwdzetas<>+1108(SB)/2, $0x05cb
-DATA ntt16fwdzetas<>+1110(SB)/2, $0x05cb
-DATA ntt16fwdzetas<>+1112(SB)/2, $0xfda6
-DATA ntt16fwdzetas<>+1114(SB)/2, $0xfda6
-DATA ntt16fwdzetas<>+1116(SB)/2, $0x045f
-DATA ntt16fwdzetas<>+1118(SB)/2, $0x045f
-DATA ntt16fwdzetas<>+1120(SB)/2, $0x7d0a
-DATA ntt16fwdzetas<>+1122(SB)/2, $0x7d0a
-DATA ntt16fwdzetas<>+1124(SB)/2, $0x810a
-DATA ntt16fwdzetas<>+1126(SB)/2, $0x810a
-DATA ntt16fwdzetas<>+1128(SB)/2, $0x2987
-DATA ntt16fwdzetas<>+1130(SB)/2, $0x2987
-DATA ntt16fwdzetas<>+1132(SB)/2, $0x766d
-DATA ntt16fwdzetas<>+1134(SB)/2, $0x766d
-DATA ntt16fwdzetas<>+1136(SB)/2, $0x71f7
-DATA ntt16fwdzetas<>+1138(SB)/2, $0x71f7
-DATA ntt16fwdzetas<>+1140(SB)/2, $0xb6cb
-DATA ntt16fwdzetas<>+1142(SB)/2, $0xb6cb
-DATA ntt16fwdzetas<>+1144(SB)/2, $0x8fa6
-DATA ntt16fwdzetas<>+1146(SB)/2, $0x8fa6
-DATA ntt16fwdzetas<>+1148(SB)/2, $0x315f
-DATA ntt16fwdzetas<>+1150(SB)/2, $0x315f
-DATA ntt16fwdzetas<>+1152(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1154(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1156(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1158(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1160(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1162(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1164(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1166(SB)/2, $0xf9be
-DATA ntt16fwdzetas<>+1168(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1170(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1172(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1174(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1176(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1178(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1180(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1182(SB)/2, $0xff7e
-DATA ntt16fwdzetas<>+1184(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1186(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1188(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1190(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1192(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1194(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1196(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1198(SB)/2, $0x53be
-DATA ntt16fwdzetas<>+1200(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1202(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1204(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1206(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1208(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1210(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1212(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1214(SB)/2, $0x997e
-DATA ntt16fwdzetas<>+1216(SB)/2, $0xf9ae
-DATA ntt16fwdzetas<>+1218(SB)/2, $0xf9ae
-DATA ntt16fwdzetas<>+1220(SB)/2, $0xf9ae
-DATA ntt16fwdzetas<>+1222(SB)/2, $0xf9ae
-DATA ntt16fwdzetas<>+1224(SB)/2, $0xfb76
-DATA ntt16fwdzetas<>+1226(SB)/2, $0xfb76
-DATA ntt16fwdzetas<>+1228(SB)/2, $0xfb76
-DATA ntt16fwdzetas<>+1230(SB)/2, $0xfb76
-DATA ntt16fwdzetas<>+1232(SB)/2, $0x007e
-DATA ntt16fwdzetas<>+1234(SB)/2, $0x007e
-DATA ntt16fwdzetas<>+1236(SB)/2, $0x007e
-DATA ntt16fwdzetas<>+1238(SB)/2, $0x007e
-DATA ntt16fwdzetas<>+1240(SB)/2, $0x05bd
-DATA ntt16fwdzetas<>+1242(SB)/2, $0x05bd
-DATA ntt16fwdzetas<>+1244(SB)/2, $0x05bd
-DATA ntt16fwdzetas<>+1246(SB)/2, $0x05bd
-DATA ntt16fwdzetas<>+1248(SB)/2, $0x23ae
-DATA ntt16fwdzetas<>+1250(SB)/2, $0x23ae
-DATA ntt16fwdzetas<>+1252(SB)/2, $0x23ae
-DATA ntt16fwdzetas<>+1254(SB)/2, $0x23ae
-DATA ntt16fwdzetas<>+1256(SB)/2, $0xfd76
-DATA ntt16fwdzetas<>+1258(SB)/2, $0xfd76
-DATA ntt16fwdzetas<>+1260(SB)/2, $0xfd76
-DATA ntt16fwdzetas<>+1262(SB)/2, $0xfd76
-DATA ntt16fwdzetas<>+1264(SB)/2, $0x9a7e
-DATA ntt16fwdzetas<>+1266(SB)/2, $0x9a7e
-DATA ntt16fwdzetas<>+1268(SB)/2, $0x9a7e
-DATA ntt16fwdzetas<>+1270(SB)/2, $0x9a7e
-DATA ntt16fwdzetas<>+1272(SB)/2, $0x6cbd
-DATA ntt16fwdzetas<>+1274(SB)/2, $0x6cbd
-DATA ntt16fwdzetas<>+1276(SB)/2, $0x6cbd
-DATA ntt16fwdzetas<>+1278(SB)/2, $0x6cbd
+DATA ntt16fwdzetas<>+640(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+642(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+644(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+646(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+648(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+650(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+652(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+654(SB)/2, $0x0108
+DATA ntt16fwdzetas<>+656(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+658(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+660(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+662(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+664(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+666(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+668(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+670(SB)/2, $0x017f
+DATA ntt16fwdzetas<>+672(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+674(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+676(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+678(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+680(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+682(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+684(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+686(SB)/2, $0x9908
+DATA ntt16fwdzetas<>+688(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+690(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+692(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+694(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+696(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+698(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+700(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+702(SB)/2, $0x8e7f
+DATA ntt16fwdzetas<>+704(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+706(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+708(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+710(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+712(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+714(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+716(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+718(SB)/2, $0xfcc3
+DATA ntt16fwdzetas<>+720(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+722(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+724(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+726(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+728(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+730(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+732(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+734(SB)/2, $0x05b2
+DATA ntt16fwdzetas<>+736(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+738(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+740(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+742(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+744(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+746(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+748(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+750(SB)/2, $0x15c3
+DATA ntt16fwdzetas<>+752(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+754(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+756(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+758(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+760(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+762(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+764(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+766(SB)/2, $0xfbb2
+DATA ntt16fwdzetas<>+768(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+770(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+772(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+774(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+776(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+778(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+780(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+782(SB)/2, $0xf9be
+DATA ntt16fwdzetas<>+784(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+786(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+788(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+790(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+792(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+794(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+796(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+798(SB)/2, $0xff7e
+DATA ntt16fwdzetas<>+800(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+802(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+804(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+806(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+808(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+810(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+812(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+814(SB)/2, $0x53be
+DATA ntt16fwdzetas<>+816(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+818(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+820(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+822(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+824(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+826(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+828(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+830(SB)/2, $0x997e
+DATA ntt16fwdzetas<>+832(SB)/2, $0x04c7
+DATA ntt16fwdzetas<>+834(SB)/2, $0x04c7
+DATA ntt16fwdzetas<>+836(SB)/2, $0x04c7
+DATA ntt16fwdzetas<>+838(SB)/2, $0x04c7
+DATA ntt16fwdzetas<>+840(SB)/2, $0x028c
+DATA ntt16fwdzetas<>+842(SB)/2, $0x028c
+DATA ntt16fwdzetas<>+844(SB)/2, $0x028c
+DATA ntt16fwdzetas<>+846(SB)/2, $0x028c
+DATA ntt16fwdzetas<>+848(SB)/2, $0xfdd8
+DATA ntt16fwdzetas<>+850(SB)/2, $0xfdd8
+DATA ntt16fwdzetas<>+852(SB)/2, $0xfdd8
+DATA ntt16fwdzetas<>+854(SB)/2, $0xfdd8
+DATA ntt16fwdzetas<>+856(SB)/2, $0x03f7
+DATA ntt16fwdzetas<>+858(SB)/2, $0x03f7
+DATA ntt16fwdzetas<>+860(SB)/2, $0x03f7
+DATA ntt16fwdzetas<>+862(SB)/2, $0x03f7
+DATA ntt16fwdzetas<>+864(SB)/2, $0xe9c7
+DATA ntt16fwdzetas<>+866(SB)/2, $0xe9c7
+DATA ntt16fwdzetas<>+868(SB)/2, $0xe9c7
+DATA ntt16fwdzetas<>+870(SB)/2, $0xe9c7
+DATA ntt16fwdzetas<>+872(SB)/2, $0xe68c
+DATA ntt16fwdzetas<>+874(SB)/2, $0xe68c
+DATA ntt16fwdzetas<>+876(SB)/2, $0xe68c
+DATA ntt16fwdzetas<>+878(SB)/2, $0xe68c
+DATA ntt16fwdzetas<>+880(SB)/2, $0x05d8
+DATA ntt16fwdzetas<>+882(SB)/2, $0x05d8
+DATA ntt16fwdzetas<>+884(SB)/2, $0x05d8
+DATA ntt16fwdzetas<>+886(SB)/2, $0x05d8
+DATA ntt16fwdzetas<>+888(SB)/2, $0x78f7
+DATA ntt16fwdzetas<>+890(SB)/2, $0x78f7
+DATA ntt16fwdzetas<>+892(SB)/2, $0x78f7
+DATA ntt16fwdzetas<>+894(SB)/2, $0x78f7
+DATA ntt16fwdzetas<>+896(SB)/2, $0xfaf3
+DATA ntt16fwdzetas<>+898(SB)/2, $0xfaf3
+DATA ntt16fwdzetas<>+900(SB)/2, $0xfaf3
+DATA ntt16fwdzetas<>+902(SB)/2, $0xfaf3
+DATA ntt16fwdzetas<>+904(SB)/2, $0x05d3
+DATA ntt16fwdzetas<>+906(SB)/2, $0x05d3
+DATA ntt16fwdzetas<>+908(SB)/2, $0x05d3
+DATA ntt16fwdzetas<>+910(SB)/2, $0x05d3
+DATA ntt16fwdzetas<>+912(SB)/2, $0xfee6
+DATA ntt16fwdzetas<>+914(SB)/2, $0xfee6
+DATA ntt16fwdzetas<>+916(SB)/2, $0xfee6
+DATA ntt16fwdzetas<>+918(SB)/2, $0xfee6
+DATA ntt16fwdzetas<>+920(SB)/2, $0xf9f8
+DATA ntt16fwdzetas<>+922(SB)/2, $0xf9f8
+DATA ntt16fwdzetas<>+924(SB)/2, $0xf9f8
+DATA ntt16fwdzetas<>+926(SB)/2, $0xf9f8
+DATA ntt16fwdzetas<>+928(SB)/2, $0xa3f3
+DATA ntt16fwdzetas<>+930(SB)/2, $0xa3f3
+DATA ntt16fwdzetas<>+932(SB)/2, $0xa3f3
+DATA ntt16fwdzetas<>+934(SB)/2, $0xa3f3
+DATA ntt16fwdzetas<>+936(SB)/2, $0x4ed3
+DATA ntt16fwdzetas<>+938(SB)/2, $0x4ed3
+DATA ntt16fwdzetas<>+940(SB)/2, $0x4ed3
+DATA ntt16fwdzetas<>+942(SB)/2, $0x4ed3
+DATA ntt16fwdzetas<>+944(SB)/2, $0x50e6
+DATA ntt16fwdzetas<>+946(SB)/2, $0x50e6
+DATA ntt16fwdzetas<>+948(SB)/2, $0x50e6
+DATA ntt16fwdzetas<>+950(SB)/2, $0x50e6
+DATA ntt16fwdzetas<>+952(SB)/2, $0x61f8
+DATA ntt16fwdzetas<>+954(SB)/2, $0x61f8
+DATA ntt16fwdzetas<>+956(SB)/2, $0x61f8
+DATA ntt16fwdzetas<>+958(SB)/2, $0x61f8
+DATA ntt16fwdzetas<>+960(SB)/2, $0x0204
+DATA ntt16fwdzetas<>+962(SB)/2, $0x0204
+DATA ntt16fwdzetas<>+964(SB)/2, $0x0204
+DATA ntt16fwdzetas<>+966(SB)/2, $0x0204
+DATA ntt16fwdzetas<>+968(SB)/2, $0xfff8
+DATA ntt16fwdzetas<>+970(SB)/2, $0xfff8
+DATA ntt16fwdzetas<>+972(SB)/2, $0xfff8
+DATA ntt16fwdzetas<>+974(SB)/2, $0xfff8
+DATA ntt16fwdzetas<>+976(SB)/2, $0xfec0
+DATA ntt16fwdzetas<>+978(SB)/2, $0xfec0
+DATA ntt16fwdzetas<>+980(SB)/2, $0xfec0
+DATA ntt16fwdzetas<>+982(SB)/2, $0xfec0
+DATA ntt16fwdzetas<>+984(SB)/2, $0xfd66
+DATA ntt16fwdzetas<>+986(SB)/2, $0xfd66
+DATA ntt16fwdzetas<>+988(SB)/2, $0xfd66
+DATA ntt16fwdzetas<>+990(SB)/2, $0xfd66
+DATA ntt16fwdzetas<>+992(SB)/2, $0xce04
+DATA ntt16fwdzetas<>+994(SB)/2, $0xce04
+DATA ntt16fwdzetas<>+996(SB)/2, $0xce04
+DATA ntt16fwdzetas<>+998(SB)/2, $0xce04
+DATA ntt16fwdzetas<>+1000(SB)/2, $0x67f8
+DATA ntt16fwdzetas<>+1002(SB)/2, $0x67f8
+DATA ntt16fwdzetas<>+1004(SB)/2, $0x67f8
+DATA ntt16fwdzetas<>+1006(SB)/2, $0x67f8
+DATA ntt16fwdzetas<>+1008(SB)/2, $0x3ec0
+DATA ntt16fwdzetas<>+1010(SB)/2, $0x3ec0
+DATA ntt16fwdzetas<>+1012(SB)/2, $0x3ec0
+DATA ntt16fwdzetas<>+1014(SB)/2, $0x3ec0
+DATA ntt16fwdzetas<>+1016(SB)/2, $0xcf66
+DATA ntt16fwdzetas<>+1018(SB)/2, $0xcf66
+DATA ntt16fwdzetas<>+1020(SB)/2, $0xcf66
+DATA ntt16fwdzetas<>+1022(SB)/2, $0xcf66
+DATA ntt16fwdzetas<>+1024(SB)/2, $0xf9ae
+DATA ntt16fwdzetas<>+1026(SB)/2, $0xf9ae
+DATA ntt16fwdzetas<>+1028(SB)/2, $0xf9ae
+DATA ntt16fwdzetas<>+1030(SB)/2, $0xf9ae
+DATA ntt16fwdzetas<>+1032(SB)/2, $0xfb76
+DATA ntt16fwdzetas<>+1034(SB)/2, $0xfb76
+DATA ntt16fwdzetas<>+1036(SB)/2, $0xfb76
+DATA ntt16fwdzetas<>+1038(SB)/2, $0xfb76
+DATA ntt16fwdzetas<>+1040(SB)/2, $0x007e
+DATA ntt16fwdzetas<>+1042(SB)/2, $0x007e
+DATA ntt16fwdzetas<>+1044(SB)/2, $0x007e
+DATA ntt16fwdzetas<>+1046(SB)/2, $0x007e
+DATA ntt16fwdzetas<>+1048(SB)/2, $0x05bd
+DATA ntt16fwdzetas<>+1050(SB)/2, $0x05bd
+DATA ntt16fwdzetas<>+1052(SB)/2, $0x05bd
+DATA ntt16fwdzetas<>+1054(SB)/2, $0x05bd
+DATA ntt16fwdzetas<>+1056(SB)/2, $0x23ae
+DATA ntt16fwdzetas<>+1058(SB)/2, $0x23ae
+DATA ntt16fwdzetas<>+1060(SB)/2, $0x23ae
+DATA ntt16fwdzetas<>+1062(SB)/2, $0x23ae
+DATA ntt16fwdzetas<>+1064(SB)/2, $0xfd76
+DATA ntt16fwdzetas<>+1066(SB)/2, $0xfd76
+DATA ntt16fwdzetas<>+1068(SB)/2, $0xfd76
+DATA ntt16fwdzetas<>+1070(SB)/2, $0xfd76
+DATA ntt16fwdzetas<>+1072(SB)/2, $0x9a7e
+DATA ntt16fwdzetas<>+1074(SB)/2, $0x9a7e
+DATA ntt16fwdzetas<>+1076(SB)/2, $0x9a7e
+DATA ntt16fwdzetas<>+1078(SB)/2, $0x9a7e
+DATA ntt16fwdzetas<>+1080(SB)/2, $0x6cbd
+DATA ntt16fwdzetas<>+1082(SB)/2, $0x6cbd
+DATA ntt16fwdzetas<>+1084(SB)/2, $0x6cbd
+DATA ntt16fwdzetas<>+1086(SB)/2, $0x6cbd
+DATA ntt16fwdzetas<>+1088(SB)/2, $0xfbb1
+DATA ntt16fwdzetas<>+1090(SB)/2, $0xfbb1
+DATA ntt16fwdzetas<>+1092(SB)/2, $0x01ae
+DATA ntt16fwdzetas<>+1094(SB)/2, $0x01ae
+DATA ntt16fwdzetas<>+1096(SB)/2, $0x022b
+DATA ntt16fwdzetas<>+1098(SB)/2, $0x022b
+DATA ntt16fwdzetas<>+1100(SB)/2, $0x034b
+DATA ntt16fwdzetas<>+1102(SB)/2, $0x034b
+DATA ntt16fwdzetas<>+1104(SB)/2, $0xfb1d
+DATA ntt16fwdzetas<>+1106(SB)/2, $0xfb1d
+DATA ntt16fwdzetas<>+1108(SB)/2, $0x0367
+DATA ntt16fwdzetas<>+1110(SB)/2, $0x0367
+DATA ntt16fwdzetas<>+1112(SB)/2, $0x060e
+DATA ntt16fwdzetas<>+1114(SB)/2, $0x060e
+DATA ntt16fwdzetas<>+1116(SB)/2, $0x0069
+DATA ntt16fwdzetas<>+1118(SB)/2, $0x0069
+DATA ntt16fwdzetas<>+1120(SB)/2, $0xfeb1
+DATA ntt16fwdzetas<>+1122(SB)/2, $0xfeb1
+DATA ntt16fwdzetas<>+1124(SB)/2, $0x2bae
+DATA ntt16fwdzetas<>+1126(SB)/2, $0x2bae
+DATA ntt16fwdzetas<>+1128(SB)/2, $0xd32b
+DATA ntt16fwdzetas<>+1130(SB)/2, $0xd32b
+DATA ntt16fwdzetas<>+1132(SB)/2, $0x344b
+DATA ntt16fwdzetas<>+1134(SB)/2, $0x344b
+DATA ntt16fwdzetas<>+1136(SB)/2, $0x821d
+DATA ntt16fwdzetas<>+1138(SB)/2, $0x821d
+DATA ntt16fwdzetas<>+1140(SB)/2, $0xc867
+DATA ntt16fwdzetas<>+1142(SB)/2, $0xc867
+DATA ntt16fwdzetas<>+1144(SB)/2, $0x500e
+DATA ntt16fwdzetas<>+1146(SB)/2, $0x500e
+DATA ntt16fwdzetas<>+1148(SB)/2, $0xab69
+DATA ntt16fwdzetas<>+1150(SB)/2, $0xab69
+DATA ntt16fwdzetas<>+1152(SB)/2, $0x01a6
+DATA ntt16fwdzetas<>+1154(SB)/2, $0x01a6
+DATA ntt16fwdzetas<>+1156(SB)/2, $0x024b
+DATA ntt16fwdzetas<>+1158(SB)/2, $0x024b
+DATA ntt16fwdzetas<>+1160(SB)/2, $0x00b1
+DATA ntt16fwdzetas<>+1162(SB)/2, $0x00b1
+DATA ntt16fwdzetas<>+1164(SB)/2, $0xff15
+DATA ntt16fwdzetas<>+1166(SB)/2, $0xff15
+DATA ntt16fwdzetas<>+1168(SB)/2, $0xfedd
+DATA ntt16fwdzetas<>+1170(SB)/2, $0xfedd
+DATA ntt16fwdzetas<>+1172(SB)/2, $0xfe34
+DATA ntt16fwdzetas<>+1174(SB)/2, $0xfe34
+DATA ntt16fwdzetas<>+1176(SB)/2, $0x0626
+DATA ntt16fwdzetas<>+1178(SB)/2, $0x0626
+DATA ntt16fwdzetas<>+1180(SB)/2, $0x0675
+DATA ntt16fwdzetas<>+1182(SB)/2, $0x0675
+DATA ntt16fwdzetas<>+1184(SB)/2, $0x93a6
+DATA ntt16fwdzetas<>+1186(SB)/2, $0x93a6
+DATA ntt16fwdzetas<>+1188(SB)/2, $0x334b
+DATA ntt16fwdzetas<>+1190(SB)/2, $0x334b
+DATA ntt16fwdzetas<>+1192(SB)/2, $0x03b1
+DATA ntt16fwdzetas<>+1194(SB)/2, $0x03b1
+DATA ntt16fwdzetas<>+1196(SB)/2, $0xee15
+DATA ntt16fwdzetas<>+1198(SB)/2, $0xee15
+DATA ntt16fwdzetas<>+1200(SB)/2, $0xc5dd
+DATA ntt16fwdzetas<>+1202(SB)/2, $0xc5dd
+DATA ntt16fwdzetas<>+1204(SB)/2, $0x5a34
+DATA ntt16fwdzetas<>+1206(SB)/2, $0x5a34
+DATA ntt16fwdzetas<>+1208(SB)/2, $0x1826
+DATA ntt16fwdzetas<>+1210(SB)/2, $0x1826
+DATA ntt16fwdzetas<>+1212(SB)/2, $0x1575
+DATA ntt16fwdzetas<>+1214(SB)/2, $0x1575
+DATA ntt16fwdzetas<>+1216(SB)/2, $0xff0a
+DATA ntt16fwdzetas<>+1218(SB)/2, $0xff0a
+DATA ntt16fwdzetas<>+1220(SB)/2, $0x030a
+DATA ntt16fwdzetas<>+1222(SB)/2, $0x030a
+DATA ntt16fwdzetas<>+1224(SB)/2, $0x0487
+DATA ntt16fwdzetas<>+1226(SB)/2, $0x0487
+DATA ntt16fwdzetas<>+1228(SB)/2, $0xff6d
+DATA ntt16fwdzetas<>+1230(SB)/2, $0xff6d
+DATA ntt16fwdzetas<>+1232(SB)/2, $0xfcf7
+DATA ntt16fwdzetas<>+1234(SB)/2, $0xfcf7
+DATA ntt16fwdzetas<>+1236(SB)/2, $0x05cb
+DATA ntt16fwdzetas<>+1238(SB)/2, $0x05cb
+DATA ntt16fwdzetas<>+1240(SB)/2, $0xfda6
+DATA ntt16fwdzetas<>+1242(SB)/2, $0xfda6
+DATA ntt16fwdzetas<>+1244(SB)/2, $0x045f
+DATA ntt16fwdzetas<>+1246(SB)/2, $0x045f
+DATA ntt16fwdzetas<>+1248(SB)/2, $0x7d0a
+DATA ntt16fwdzetas<>+1250(SB)/2, $0x7d0a
+DATA ntt16fwdzetas<>+1252(SB)/2, $0x810a
+DATA ntt16fwdzetas<>+1254(SB)/2, $0x810a
+DATA ntt16fwdzetas<>+1256(SB)/2, $0x2987
+DATA ntt16fwdzetas<>+1258(SB)/2, $0x2987
+DATA ntt16fwdzetas<>+1260(SB)/2, $0x766d
+DATA ntt16fwdzetas<>+1262(SB)/2, $0x766d
+DATA ntt16fwdzetas<>+1264(SB)/2, $0x71f7
+DATA ntt16fwdzetas<>+1266(SB)/2, $0x71f7
+DATA ntt16fwdzetas<>+1268(SB)/2, $0xb6cb
+DATA ntt16fwdzetas<>+1270(SB)/2, $0xb6cb
+DATA ntt16fwdzetas<>+1272(SB)/2, $0x8fa6
+DATA ntt16fwdzetas<>+1274(SB)/2, $0x8fa6
+DATA ntt16fwdzetas<>+1276(SB)/2, $0x315f
+DATA ntt16fwdzetas<>+1278(SB)/2, $0x315f
 DATA ntt16fwdzetas<>+1280(SB)/2, $0xf9ca
 DATA ntt16fwdzetas<>+1282(SB)/2, $0xf9ca
 DATA ntt16fwdzetas<>+1284(SB)/2, $0x0284
@@ -3474,326 +3474,326 @@ DATA ntt16fwdzetas<>+1784(SB)/2, $0x5ef9
 DATA ntt16fwdzetas<>+1786(SB)/2, $0x5ef9
 DATA ntt16fwdzetas<>+1788(SB)/2, $0x5ef9
 DATA ntt16fwdzetas<>+1790(SB)/2, $0x5ef9
-DATA ntt16fwdzetas<>+1792(SB)/2, $0xfcab
-DATA ntt16fwdzetas<>+1794(SB)/2, $0xfcab
-DATA ntt16fwdzetas<>+1796(SB)/2, $0xfcab
-DATA ntt16fwdzetas<>+1798(SB)/2, $0xfcab
-DATA ntt16fwdzetas<>+1800(SB)/2, $0xffa6
-DATA ntt16fwdzetas<>+1802(SB)/2, $0xffa6
-DATA ntt16fwdzetas<>+1804(SB)/2, $0xffa6
-DATA ntt16fwdzetas<>+1806(SB)/2, $0xffa6
-DATA ntt16fwdzetas<>+1808(SB)/2, $0xfef1
-DATA ntt16fwdzetas<>+1810(SB)/2, $0xfef1
-DATA ntt16fwdzetas<>+1812(SB)/2, $0xfef1
-DATA ntt16fwdzetas<>+1814(SB)/2, $0xfef1
-DATA ntt16fwdzetas<>+1816(SB)/2, $0x033e
-DATA ntt16fwdzetas<>+1818(SB)/2, $0x033e
-DATA ntt16fwdzetas<>+1820(SB)/2, $0x033e
-DATA ntt16fwdzetas<>+1822(SB)/2, $0x033e
-DATA ntt16fwdzetas<>+1824(SB)/2, $0x4dab
-DATA ntt16fwdzetas<>+1826(SB)/2, $0x4dab
-DATA ntt16fwdzetas<>+1828(SB)/2, $0x4dab
-DATA ntt16fwdzetas<>+1830(SB)/2, $0x4dab
-DATA ntt16fwdzetas<>+1832(SB)/2, $0x91a6
-DATA ntt16fwdzetas<>+1834(SB)/2, $0x91a6
-DATA ntt16fwdzetas<>+1836(SB)/2, $0x91a6
-DATA ntt16fwdzetas<>+1838(SB)/2, $0x91a6
-DATA ntt16fwdzetas<>+1840(SB)/2, $0xc1f1
-DATA ntt16fwdzetas<>+1842(SB)/2, $0xc1f1
-DATA ntt16fwdzetas<>+1844(SB)/2, $0xc1f1
-DATA ntt16fwdzetas<>+1846(SB)/2, $0xc1f1
-DATA ntt16fwdzetas<>+1848(SB)/2, $0xdd3e
-DATA ntt16fwdzetas<>+1850(SB)/2, $0xdd3e
-DATA ntt16fwdzetas<>+1852(SB)/2, $0xdd3e
-DATA ntt16fwdzetas<>+1854(SB)/2, $0xdd3e
-DATA ntt16fwdzetas<>+1856(SB)/2, $0x0331
-DATA ntt16fwdzetas<>+1858(SB)/2, $0x0331
-DATA ntt16fwdzetas<>+1860(SB)/2, $0x0449
-DATA ntt16fwdzetas<>+1862(SB)/2, $0x0449
-DATA ntt16fwdzetas<>+1864(SB)/2, $0x025b
-DATA ntt16fwdzetas<>+1866(SB)/2, $0x025b
-DATA ntt16fwdzetas<>+1868(SB)/2, $0x0262
-DATA ntt16fwdzetas<>+1870(SB)/2, $0x0262
-DATA ntt16fwdzetas<>+1872(SB)/2, $0x052a
-DATA ntt16fwdzetas<>+1874(SB)/2, $0x052a
-DATA ntt16fwdzetas<>+1876(SB)/2, $0xfafb
-DATA ntt16fwdzetas<>+1878(SB)/2, $0xfafb
-DATA ntt16fwdzetas<>+1880(SB)/2, $0xfa47
-DATA ntt16fwdzetas<>+1882(SB)/2, $0xfa47
-DATA ntt16fwdzetas<>+1884(SB)/2, $0x0180
-DATA ntt16fwdzetas<>+1886(SB)/2, $0x0180
-DATA ntt16fwdzetas<>+1888(SB)/2, $0x8631
-DATA ntt16fwdzetas<>+1890(SB)/2, $0x8631
-DATA ntt16fwdzetas<>+1892(SB)/2, $0x4f49
-DATA ntt16fwdzetas<>+1894(SB)/2, $0x4f49
-DATA ntt16fwdzetas<>+1896(SB)/2, $0x635b
-DATA ntt16fwdzetas<>+1898(SB)/2, $0x635b
-DATA ntt16fwdzetas<>+1900(SB)/2, $0x0862
-DATA ntt16fwdzetas<>+1902(SB)/2, $0x0862
-DATA ntt16fwdzetas<>+1904(SB)/2, $0xe32a
-DATA ntt16fwdzetas<>+1906(SB)/2, $0xe32a
-DATA ntt16fwdzetas<>+1908(SB)/2, $0x3bfb
-DATA ntt16fwdzetas<>+1910(SB)/2, $0x3bfb
-DATA ntt16fwdzetas<>+1912(SB)/2, $0x5f47
-DATA ntt16fwdzetas<>+1914(SB)/2, $0x5f47
-DATA ntt16fwdzetas<>+1916(SB)/2, $0x8180
-DATA ntt16fwdzetas<>+1918(SB)/2, $0x8180
-DATA ntt16fwdzetas<>+1920(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1922(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1924(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1926(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1928(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1930(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1932(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1934(SB)/2, $0x02dc
-DATA ntt16fwdzetas<>+1936(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1938(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1940(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1942(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1944(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1946(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1948(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1950(SB)/2, $0x0260
-DATA ntt16fwdzetas<>+1952(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1954(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1956(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1958(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1960(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1962(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1964(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1966(SB)/2, $0xd6dc
-DATA ntt16fwdzetas<>+1968(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1970(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1972(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1974(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1976(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1978(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1980(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1982(SB)/2, $0x2260
-DATA ntt16fwdzetas<>+1984(SB)/2, $0x006b
-DATA ntt16fwdzetas<>+1986(SB)/2, $0x006b
-DATA ntt16fwdzetas<>+1988(SB)/2, $0x006b
-DATA ntt16fwdzetas<>+1990(SB)/2, $0x006b
-DATA ntt16fwdzetas<>+1992(SB)/2, $0xfa73
-DATA ntt16fwdzetas<>+1994(SB)/2, $0xfa73
-DATA ntt16fwdzetas<>+1996(SB)/2, $0xfa73
-DATA ntt16fwdzetas<>+1998(SB)/2, $0xfa73
-DATA ntt16fwdzetas<>+2000(SB)/2, $0xff09
-DATA ntt16fwdzetas<>+2002(SB)/2, $0xff09
-DATA ntt16fwdzetas<>+2004(SB)/2, $0xff09
-DATA ntt16fwdzetas<>+2006(SB)/2, $0xff09
-DATA ntt16fwdzetas<>+2008(SB)/2, $0xfc49
-DATA ntt16fwdzetas<>+2010(SB)/2, $0xfc49
-DATA ntt16fwdzetas<>+2012(SB)/2, $0xfc49
-DATA ntt16fwdzetas<>+2014(SB)/2, $0xfc49
-DATA ntt16fwdzetas<>+2016(SB)/2, $0x916b
-DATA ntt16fwdzetas<>+2018(SB)/2, $0x916b
-DATA ntt16fwdzetas<>+2020(SB)/2, $0x916b
-DATA ntt16fwdzetas<>+2022(SB)/2, $0x916b
-DATA ntt16fwdzetas<>+2024(SB)/2, $0x2373
-DATA ntt16fwdzetas<>+2026(SB)/2, $0x2373
-DATA ntt16fwdzetas<>+2028(SB)/2, $0x2373
-DATA ntt16fwdzetas<>+2030(SB)/2, $0x2373
-DATA ntt16fwdzetas<>+2032(SB)/2, $0x8a09
-DATA ntt16fwdzetas<>+2034(SB)/2, $0x8a09
-DATA ntt16fwdzetas<>+2036(SB)/2, $0x8a09
-DATA ntt16fwdzetas<>+2038(SB)/2, $0x8a09
-DATA ntt16fwdzetas<>+2040(SB)/2, $0x4749
-DATA ntt16fwdzetas<>+2042(SB)/2, $0x4749
-DATA ntt16fwdzetas<>+2044(SB)/2, $0x4749
-DATA ntt16fwdzetas<>+2046(SB)/2, $0x4749
-DATA ntt16fwdzetas<>+2048(SB)/2, $0xfb41
-DATA ntt16fwdzetas<>+2050(SB)/2, $0xfb41
-DATA ntt16fwdzetas<>+2052(SB)/2, $0xff78
-DATA ntt16fwdzetas<>+2054(SB)/2, $0xff78
-DATA ntt16fwdzetas<>+2056(SB)/2, $0x04c2
-DATA ntt16fwdzetas<>+2058(SB)/2, $0x04c2
-DATA ntt16fwdzetas<>+2060(SB)/2, $0xfac9
-DATA ntt16fwdzetas<>+2062(SB)/2, $0xfac9
-DATA ntt16fwdzetas<>+2064(SB)/2, $0xfc96
-DATA ntt16fwdzetas<>+2066(SB)/2, $0xfc96
-DATA ntt16fwdzetas<>+2068(SB)/2, $0x00dc
-DATA ntt16fwdzetas<>+2070(SB)/2, $0x00dc
-DATA ntt16fwdzetas<>+2072(SB)/2, $0xfb5d
-DATA ntt16fwdzetas<>+2074(SB)/2, $0xfb5d
-DATA ntt16fwdzetas<>+2076(SB)/2, $0xf985
-DATA ntt16fwdzetas<>+2078(SB)/2, $0xf985
-DATA ntt16fwdzetas<>+2080(SB)/2, $0xae41
-DATA ntt16fwdzetas<>+2082(SB)/2, $0xae41
-DATA ntt16fwdzetas<>+2084(SB)/2, $0xe778
-DATA ntt16fwdzetas<>+2086(SB)/2, $0xe778
-DATA ntt16fwdzetas<>+2088(SB)/2, $0x2ac2
-DATA ntt16fwdzetas<>+2090(SB)/2, $0x2ac2
-DATA ntt16fwdzetas<>+2092(SB)/2, $0xc5c9
-DATA ntt16fwdzetas<>+2094(SB)/2, $0xc5c9
-DATA ntt16fwdzetas<>+2096(SB)/2, $0x5e96
-DATA ntt16fwdzetas<>+2098(SB)/2, $0x5e96
-DATA ntt16fwdzetas<>+2100(SB)/2, $0xd4dc
-DATA ntt16fwdzetas<>+2102(SB)/2, $0xd4dc
-DATA ntt16fwdzetas<>+2104(SB)/2, $0x425d
-DATA ntt16fwdzetas<>+2106(SB)/2, $0x425d
-DATA ntt16fwdzetas<>+2108(SB)/2, $0x3885
-DATA ntt16fwdzetas<>+2110(SB)/2, $0x3885
-DATA ntt16fwdzetas<>+2112(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2114(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2116(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2118(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2120(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2122(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2124(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2126(SB)/2, $0xf9fa
-DATA ntt16fwdzetas<>+2128(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2130(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2132(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2134(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2136(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2138(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2140(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2142(SB)/2, $0x019b
-DATA ntt16fwdzetas<>+2144(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2146(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2148(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2150(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2152(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2154(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2156(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2158(SB)/2, $0x47fa
-DATA ntt16fwdzetas<>+2160(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2162(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2164(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2166(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2168(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2170(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2172(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2174(SB)/2, $0x229b
-DATA ntt16fwdzetas<>+2176(SB)/2, $0xfe72
-DATA ntt16fwdzetas<>+2178(SB)/2, $0xfe72
-DATA ntt16fwdzetas<>+2180(SB)/2, $0xfe72
-DATA ntt16fwdzetas<>+2182(SB)/2, $0xfe72
-DATA ntt16fwdzetas<>+2184(SB)/2, $0x03c1
-DATA ntt16fwdzetas<>+2186(SB)/2, $0x03c1
-DATA ntt16fwdzetas<>+2188(SB)/2, $0x03c1
-DATA ntt16fwdzetas<>+2190(SB)/2, $0x03c1
-DATA ntt16fwdzetas<>+2192(SB)/2, $0xfa1c
-DATA ntt16fwdzetas<>+2194(SB)/2, $0xfa1c
-DATA ntt16fwdzetas<>+2196(SB)/2, $0xfa1c
-DATA ntt16fwdzetas<>+2198(SB)/2, $0xfa1c
-DATA ntt16fwdzetas<>+2200(SB)/2, $0xfd2b
-DATA ntt16fwdzetas<>+2202(SB)/2, $0xfd2b
-DATA ntt16fwdzetas<>+2204(SB)/2, $0xfd2b
-DATA ntt16fwdzetas<>+2206(SB)/2, $0xfd2b
-DATA ntt16fwdzetas<>+2208(SB)/2, $0x3472
-DATA ntt16fwdzetas<>+2210(SB)/2, $0x3472
-DATA ntt16fwdzetas<>+2212(SB)/2, $0x3472
-DATA ntt16fwdzetas<>+2214(SB)/2, $0x3472
-DATA ntt16fwdzetas<>+2216(SB)/2, $0x36c1
-DATA ntt16fwdzetas<>+2218(SB)/2, $0x36c1
-DATA ntt16fwdzetas<>+2220(SB)/2, $0x36c1
-DATA ntt16fwdzetas<>+2222(SB)/2, $0x36c1
-DATA ntt16fwdzetas<>+2224(SB)/2, $0x8e1c
-DATA ntt16fwdzetas<>+2226(SB)/2, $0x8e1c
-DATA ntt16fwdzetas<>+2228(SB)/2, $0x8e1c
-DATA ntt16fwdzetas<>+2230(SB)/2, $0x8e1c
-DATA ntt16fwdzetas<>+2232(SB)/2, $0xce2b
-DATA ntt16fwdzetas<>+2234(SB)/2, $0xce2b
-DATA ntt16fwdzetas<>+2236(SB)/2, $0xce2b
-DATA ntt16fwdzetas<>+2238(SB)/2, $0xce2b
-DATA ntt16fwdzetas<>+2240(SB)/2, $0xfb5f
-DATA ntt16fwdzetas<>+2242(SB)/2, $0xfb5f
-DATA ntt16fwdzetas<>+2244(SB)/2, $0xfa06
-DATA ntt16fwdzetas<>+2246(SB)/2, $0xfa06
-DATA ntt16fwdzetas<>+2248(SB)/2, $0xfb02
-DATA ntt16fwdzetas<>+2250(SB)/2, $0xfb02
-DATA ntt16fwdzetas<>+2252(SB)/2, $0x031a
-DATA ntt16fwdzetas<>+2254(SB)/2, $0x031a
-DATA ntt16fwdzetas<>+2256(SB)/2, $0xfa1a
-DATA ntt16fwdzetas<>+2258(SB)/2, $0xfa1a
-DATA ntt16fwdzetas<>+2260(SB)/2, $0xfcaa
-DATA ntt16fwdzetas<>+2262(SB)/2, $0xfcaa
-DATA ntt16fwdzetas<>+2264(SB)/2, $0xfc9a
-DATA ntt16fwdzetas<>+2266(SB)/2, $0xfc9a
-DATA ntt16fwdzetas<>+2268(SB)/2, $0x01de
-DATA ntt16fwdzetas<>+2270(SB)/2, $0x01de
-DATA ntt16fwdzetas<>+2272(SB)/2, $0x285f
-DATA ntt16fwdzetas<>+2274(SB)/2, $0x285f
-DATA ntt16fwdzetas<>+2276(SB)/2, $0xac06
-DATA ntt16fwdzetas<>+2278(SB)/2, $0xac06
-DATA ntt16fwdzetas<>+2280(SB)/2, $0xe102
-DATA ntt16fwdzetas<>+2282(SB)/2, $0xe102
-DATA ntt16fwdzetas<>+2284(SB)/2, $0xb11a
-DATA ntt16fwdzetas<>+2286(SB)/2, $0xb11a
-DATA ntt16fwdzetas<>+2288(SB)/2, $0xa81a
-DATA ntt16fwdzetas<>+2290(SB)/2, $0xa81a
-DATA ntt16fwdzetas<>+2292(SB)/2, $0x5aaa
-DATA ntt16fwdzetas<>+2294(SB)/2, $0x5aaa
-DATA ntt16fwdzetas<>+2296(SB)/2, $0x2a9a
-DATA ntt16fwdzetas<>+2298(SB)/2, $0x2a9a
-DATA ntt16fwdzetas<>+2300(SB)/2, $0xbbde
-DATA ntt16fwdzetas<>+2302(SB)/2, $0xbbde
-DATA ntt16fwdzetas<>+2304(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2306(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2308(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2310(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2312(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2314(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2316(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2318(SB)/2, $0xff33
-DATA ntt16fwdzetas<>+2320(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2322(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2324(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2326(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2328(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2330(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2332(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2334(SB)/2, $0xf9dd
-DATA ntt16fwdzetas<>+2336(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2338(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2340(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2342(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2344(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2346(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2348(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2350(SB)/2, $0x6833
-DATA ntt16fwdzetas<>+2352(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2354(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2356(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2358(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2360(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2362(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2364(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2366(SB)/2, $0xc0dd
-DATA ntt16fwdzetas<>+2368(SB)/2, $0x01c0
-DATA ntt16fwdzetas<>+2370(SB)/2, $0x01c0
-DATA ntt16fwdzetas<>+2372(SB)/2, $0x01c0
-DATA ntt16fwdzetas<>+2374(SB)/2, $0x01c0
-DATA ntt16fwdzetas<>+2376(SB)/2, $0xfbd7
-DATA ntt16fwdzetas<>+2378(SB)/2, $0xfbd7
-DATA ntt16fwdzetas<>+2380(SB)/2, $0xfbd7
-DATA ntt16fwdzetas<>+2382(SB)/2, $0xfbd7
-DATA ntt16fwdzetas<>+2384(SB)/2, $0x02a5
-DATA ntt16fwdzetas<>+2386(SB)/2, $0x02a5
-DATA ntt16fwdzetas<>+2388(SB)/2, $0x02a5
-DATA ntt16fwdzetas<>+2390(SB)/2, $0x02a5
-DATA ntt16fwdzetas<>+2392(SB)/2, $0xfb05
-DATA ntt16fwdzetas<>+2394(SB)/2, $0xfb05
-DATA ntt16fwdzetas<>+2396(SB)/2, $0xfb05
-DATA ntt16fwdzetas<>+2398(SB)/2, $0xfb05
-DATA ntt16fwdzetas<>+2400(SB)/2, $0x41c0
-DATA ntt16fwdzetas<>+2402(SB)/2, $0x41c0
-DATA ntt16fwdzetas<>+2404(SB)/2, $0x41c0
-DATA ntt16fwdzetas<>+2406(SB)/2, $0x41c0
-DATA ntt16fwdzetas<>+2408(SB)/2, $0x10d7
-DATA ntt16fwdzetas<>+2410(SB)/2, $0x10d7
-DATA ntt16fwdzetas<>+2412(SB)/2, $0x10d7
-DATA ntt16fwdzetas<>+2414(SB)/2, $0x10d7
-DATA ntt16fwdzetas<>+2416(SB)/2, $0xa1a5
-DATA ntt16fwdzetas<>+2418(SB)/2, $0xa1a5
-DATA ntt16fwdzetas<>+2420(SB)/2, $0xa1a5
-DATA ntt16fwdzetas<>+2422(SB)/2, $0xa1a5
-DATA ntt16fwdzetas<>+2424(SB)/2, $0xba05
-DATA ntt16fwdzetas<>+2426(SB)/2, $0xba05
-DATA ntt16fwdzetas<>+2428(SB)/2, $0xba05
-DATA ntt16fwdzetas<>+2430(SB)/2, $0xba05
+DATA ntt16fwdzetas<>+1792(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1794(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1796(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1798(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1800(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1802(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1804(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1806(SB)/2, $0x02dc
+DATA ntt16fwdzetas<>+1808(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1810(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1812(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1814(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1816(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1818(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1820(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1822(SB)/2, $0x0260
+DATA ntt16fwdzetas<>+1824(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1826(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1828(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1830(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1832(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1834(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1836(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1838(SB)/2, $0xd6dc
+DATA ntt16fwdzetas<>+1840(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1842(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1844(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1846(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1848(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1850(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1852(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1854(SB)/2, $0x2260
+DATA ntt16fwdzetas<>+1856(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1858(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1860(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1862(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1864(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1866(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1868(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1870(SB)/2, $0xf9fa
+DATA ntt16fwdzetas<>+1872(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1874(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1876(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1878(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1880(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1882(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1884(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1886(SB)/2, $0x019b
+DATA ntt16fwdzetas<>+1888(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1890(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1892(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1894(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1896(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1898(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1900(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1902(SB)/2, $0x47fa
+DATA ntt16fwdzetas<>+1904(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1906(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1908(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1910(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1912(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1914(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1916(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1918(SB)/2, $0x229b
+DATA ntt16fwdzetas<>+1920(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1922(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1924(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1926(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1928(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1930(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1932(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1934(SB)/2, $0xff33
+DATA ntt16fwdzetas<>+1936(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1938(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1940(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1942(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1944(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1946(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1948(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1950(SB)/2, $0xf9dd
+DATA ntt16fwdzetas<>+1952(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1954(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1956(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1958(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1960(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1962(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1964(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1966(SB)/2, $0x6833
+DATA ntt16fwdzetas<>+1968(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1970(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1972(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1974(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1976(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1978(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1980(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1982(SB)/2, $0xc0dd
+DATA ntt16fwdzetas<>+1984(SB)/2, $0xfcab
+DATA ntt16fwdzetas<>+1986(SB)/2, $0xfcab
+DATA ntt16fwdzetas<>+1988(SB)/2, $0xfcab
+DATA ntt16fwdzetas<>+1990(SB)/2, $0xfcab
+DATA ntt16fwdzetas<>+1992(SB)/2, $0xffa6
+DATA ntt16fwdzetas<>+1994(SB)/2, $0xffa6
+DATA ntt16fwdzetas<>+1996(SB)/2, $0xffa6
+DATA ntt16fwdzetas<>+1998(SB)/2, $0xffa6
+DATA ntt16fwdzetas<>+2000(SB)/2, $0xfef1
+DATA ntt16fwdzetas<>+2002(SB)/2, $0xfef1
+DATA ntt16fwdzetas<>+2004(SB)/2, $0xfef1
+DATA ntt16fwdzetas<>+2006(SB)/2, $0xfef1
+DATA ntt16fwdzetas<>+2008(SB)/2, $0x033e
+DATA ntt16fwdzetas<>+2010(SB)/2, $0x033e
+DATA ntt16fwdzetas<>+2012(SB)/2, $0x033e
+DATA ntt16fwdzetas<>+2014(SB)/2, $0x033e
+DATA ntt16fwdzetas<>+2016(SB)/2, $0x4dab
+DATA ntt16fwdzetas<>+2018(SB)/2, $0x4dab
+DATA ntt16fwdzetas<>+2020(SB)/2, $0x4dab
+DATA ntt16fwdzetas<>+2022(SB)/2, $0x4dab
+DATA ntt16fwdzetas<>+2024(SB)/2, $0x91a6
+DATA ntt16fwdzetas<>+2026(SB)/2, $0x91a6
+DATA ntt16fwdzetas<>+2028(SB)/2, $0x91a6
+DATA ntt16fwdzetas<>+2030(SB)/2, $0x91a6
+DATA ntt16fwdzetas<>+2032(SB)/2, $0xc1f1
+DATA ntt16fwdzetas<>+2034(SB)/2, $0xc1f1
+DATA ntt16fwdzetas<>+2036(SB)/2, $0xc1f1
+DATA ntt16fwdzetas<>+2038(SB)/2, $0xc1f1
+DATA ntt16fwdzetas<>+2040(SB)/2, $0xdd3e
+DATA ntt16fwdzetas<>+2042(SB)/2, $0xdd3e
+DATA ntt16fwdzetas<>+2044(SB)/2, $0xdd3e
+DATA ntt16fwdzetas<>+2046(SB)/2, $0xdd3e
+DATA ntt16fwdzetas<>+2048(SB)/2, $0x006b
+DATA ntt16fwdzetas<>+2050(SB)/2, $0x006b
+DATA ntt16fwdzetas<>+2052(SB)/2, $0x006b
+DATA ntt16fwdzetas<>+2054(SB)/2, $0x006b
+DATA ntt16fwdzetas<>+2056(SB)/2, $0xfa73
+DATA ntt16fwdzetas<>+2058(SB)/2, $0xfa73
+DATA ntt16fwdzetas<>+2060(SB)/2, $0xfa73
+DATA ntt16fwdzetas<>+2062(SB)/2, $0xfa73
+DATA ntt16fwdzetas<>+2064(SB)/2, $0xff09
+DATA ntt16fwdzetas<>+2066(SB)/2, $0xff09
+DATA ntt16fwdzetas<>+2068(SB)/2, $0xff09
+DATA ntt16fwdzetas<>+2070(SB)/2, $0xff09
+DATA ntt16fwdzetas<>+2072(SB)/2, $0xfc49
+DATA ntt16fwdzetas<>+2074(SB)/2, $0xfc49
+DATA ntt16fwdzetas<>+2076(SB)/2, $0xfc49
+DATA ntt16fwdzetas<>+2078(SB)/2, $0xfc49
+DATA ntt16fwdzetas<>+2080(SB)/2, $0x916b
+DATA ntt16fwdzetas<>+2082(SB)/2, $0x916b
+DATA ntt16fwdzetas<>+2084(SB)/2, $0x916b
+DATA ntt16fwdzetas<>+2086(SB)/2, $0x916b
+DATA ntt16fwdzetas<>+2088(SB)/2, $0x2373
+DATA ntt16fwdzetas<>+2090(SB)/2, $0x2373
+DATA ntt16fwdzetas<>+2092(SB)/2, $0x2373
+DATA ntt16fwdzetas<>+2094(SB)/2, $0x2373
+DATA ntt16fwdzetas<>+2096(SB)/2, $0x8a09
+DATA ntt16fwdzetas<>+2098(SB)/2, $0x8a09
+DATA ntt16fwdzetas<>+2100(SB)/2, $0x8a09
+DATA ntt16fwdzetas<>+2102(SB)/2, $0x8a09
+DATA ntt16fwdzetas<>+2104(SB)/2, $0x4749
+DATA ntt16fwdzetas<>+2106(SB)/2, $0x4749
+DATA ntt16fwdzetas<>+2108(SB)/2, $0x4749
+DATA ntt16fwdzetas<>+2110(SB)/2, $0x4749
+DATA ntt16fwdzetas<>+2112(SB)/2, $0xfe72
+DATA ntt16fwdzetas<>+2114(SB)/2, $0xfe72
+DATA ntt16fwdzetas<>+2116(SB)/2, $0xfe72
+DATA ntt16fwdzetas<>+2118(SB)/2, $0xfe72
+DATA ntt16fwdzetas<>+2120(SB)/2, $0x03c1
+DATA ntt16fwdzetas<>+2122(SB)/2, $0x03c1
+DATA ntt16fwdzetas<>+2124(SB)/2, $0x03c1
+DATA ntt16fwdzetas<>+2126(SB)/2, $0x03c1
+DATA ntt16fwdzetas<>+2128(SB)/2, $0xfa1c
+DATA ntt16fwdzetas<>+2130(SB)/2, $0xfa1c
+DATA ntt16fwdzetas<>+2132(SB)/2, $0xfa1c
+DATA ntt16fwdzetas<>+2134(SB)/2, $0xfa1c
+DATA ntt16fwdzetas<>+2136(SB)/2, $0xfd2b
+DATA ntt16fwdzetas<>+2138(SB)/2, $0xfd2b
+DATA ntt16fwdzetas<>+2140(SB)/2, $0xfd2b
+DATA ntt16fwdzetas<>+2142(SB)/2, $0xfd2b
+DATA ntt16fwdzetas<>+2144(SB)/2, $0x3472
+DATA ntt16fwdzetas<>+2146(SB)/2, $0x3472
+DATA ntt16fwdzetas<>+2148(SB)/2, $0x3472
+DATA ntt16fwdzetas<>+2150(SB)/2, $0x3472
+DATA ntt16fwdzetas<>+2152(SB)/2, $0x36c1
+DATA ntt16fwdzetas<>+2154(SB)/2, $0x36c1
+DATA ntt16fwdzetas<>+2156(SB)/2, $0x36c1
+DATA ntt16fwdzetas<>+2158(SB)/2, $0x36c1
+DATA ntt16fwdzetas<>+2160(SB)/2, $0x8e1c
+DATA ntt16fwdzetas<>+2162(SB)/2, $0x8e1c
+DATA ntt16fwdzetas<>+2164(SB)/2, $0x8e1c
+DATA ntt16fwdzetas<>+2166(SB)/2, $0x8e1c
+DATA ntt16fwdzetas<>+2168(SB)/2, $0xce2b
+DATA ntt16fwdzetas<>+2170(SB)/2, $0xce2b
+DATA ntt16fwdzetas<>+2172(SB)/2, $0xce2b
+DATA ntt16fwdzetas<>+2174(SB)/2, $0xce2b
+DATA ntt16fwdzetas<>+2176(SB)/2, $0x01c0
+DATA ntt16fwdzetas<>+2178(SB)/2, $0x01c0
+DATA ntt16fwdzetas<>+2180(SB)/2, $0x01c0
+DATA ntt16fwdzetas<>+2182(SB)/2, $0x01c0
+DATA ntt16fwdzetas<>+2184(SB)/2, $0xfbd7
+DATA ntt16fwdzetas<>+2186(SB)/2, $0xfbd7
+DATA ntt16fwdzetas<>+2188(SB)/2, $0xfbd7
+DATA ntt16fwdzetas<>+2190(SB)/2, $0xfbd7
+DATA ntt16fwdzetas<>+2192(SB)/2, $0x02a5
+DATA ntt16fwdzetas<>+2194(SB)/2, $0x02a5
+DATA ntt16fwdzetas<>+2196(SB)/2, $0x02a5
+DATA ntt16fwdzetas<>+2198(SB)/2, $0x02a5
+DATA ntt16fwdzetas<>+2200(SB)/2, $0xfb05
+DATA ntt16fwdzetas<>+2202(SB)/2, $0xfb05
+DATA ntt16fwdzetas<>+2204(SB)/2, $0xfb05
+DATA ntt16fwdzetas<>+2206(SB)/2, $0xfb05
+DATA ntt16fwdzetas<>+2208(SB)/2, $0x41c0
+DATA ntt16fwdzetas<>+2210(SB)/2, $0x41c0
+DATA ntt16fwdzetas<>+2212(SB)/2, $0x41c0
+DATA ntt16fwdzetas<>+2214(SB)/2, $0x41c0
+DATA ntt16fwdzetas<>+2216(SB)/2, $0x10d7
+DATA ntt16fwdzetas<>+2218(SB)/2, $0x10d7
+DATA ntt16fwdzetas<>+2220(SB)/2, $0x10d7
+DATA ntt16fwdzetas<>+2222(SB)/2, $0x10d7
+DATA ntt16fwdzetas<>+2224(SB)/2, $0xa1a5
+DATA ntt16fwdzetas<>+2226(SB)/2, $0xa1a5
+DATA ntt16fwdzetas<>+2228(SB)/2, $0xa1a5
+DATA ntt16fwdzetas<>+2230(SB)/2, $0xa1a5
+DATA ntt16fwdzetas<>+2232(SB)/2, $0xba05
+DATA ntt16fwdzetas<>+2234(SB)/2, $0xba05
+DATA ntt16fwdzetas<>+2236(SB)/2, $0xba05
+DATA ntt16fwdzetas<>+2238(SB)/2, $0xba05
+DATA ntt16fwdzetas<>+2240(SB)/2, $0x0331
+DATA ntt16fwdzetas<>+2242(SB)/2, $0x0331
+DATA ntt16fwdzetas<>+2244(SB)/2, $0x0449
+DATA ntt16fwdzetas<>+2246(SB)/2, $0x0449
+DATA ntt16fwdzetas<>+2248(SB)/2, $0x025b
+DATA ntt16fwdzetas<>+2250(SB)/2, $0x025b
+DATA ntt16fwdzetas<>+2252(SB)/2, $0x0262
+DATA ntt16fwdzetas<>+2254(SB)/2, $0x0262
+DATA ntt16fwdzetas<>+2256(SB)/2, $0x052a
+DATA ntt16fwdzetas<>+2258(SB)/2, $0x052a
+DATA ntt16fwdzetas<>+2260(SB)/2, $0xfafb
+DATA ntt16fwdzetas<>+2262(SB)/2, $0xfafb
+DATA ntt16fwdzetas<>+2264(SB)/2, $0xfa47
+DATA ntt16fwdzetas<>+2266(SB)/2, $0xfa47
+DATA ntt16fwdzetas<>+2268(SB)/2, $0x0180
+DATA ntt16fwdzetas<>+2270(SB)/2, $0x0180
+DATA ntt16fwdzetas<>+2272(SB)/2, $0x8631
+DATA ntt16fwdzetas<>+2274(SB)/2, $0x8631
+DATA ntt16fwdzetas<>+2276(SB)/2, $0x4f49
+DATA ntt16fwdzetas<>+2278(SB)/2, $0x4f49
+DATA ntt16fwdzetas<>+2280(SB)/2, $0x635b
+DATA ntt16fwdzetas<>+2282(SB)/2, $0x635b
+DATA ntt16fwdzetas<>+2284(SB)/2, $0x0862
+DATA ntt16fwdzetas<>+2286(SB)/2, $0x0862
+DATA ntt16fwdzetas<>+2288(SB)/2, $0xe32a
+DATA ntt16fwdzetas<>+2290(SB)/2, $0xe32a
+DATA ntt16fwdzetas<>+2292(SB)/2, $0x3bfb
+DATA ntt16fwdzetas<>+2294(SB)/2, $0x3bfb
+DATA ntt16fwdzetas<>+2296(SB)/2, $0x5f47
+DATA ntt16fwdzetas<>+2298(SB)/2, $0x5f47
+DATA ntt16fwdzetas<>+2300(SB)/2, $0x8180
+DATA ntt16fwdzetas<>+2302(SB)/2, $0x8180
+DATA ntt16fwdzetas<>+2304(SB)/2, $0xfb41
+DATA ntt16fwdzetas<>+2306(SB)/2, $0xfb41
+DATA ntt16fwdzetas<>+2308(SB)/2, $0xff78
+DATA ntt16fwdzetas<>+2310(SB)/2, $0xff78
+DATA ntt16fwdzetas<>+2312(SB)/2, $0x04c2
+DATA ntt16fwdzetas<>+2314(SB)/2, $0x04c2
+DATA ntt16fwdzetas<>+2316(SB)/2, $0xfac9
+DATA ntt16fwdzetas<>+2318(SB)/2, $0xfac9
+DATA ntt16fwdzetas<>+2320(SB)/2, $0xfc96
+DATA ntt16fwdzetas<>+2322(SB)/2, $0xfc96
+DATA ntt16fwdzetas<>+2324(SB)/2, $0x00dc
+DATA ntt16fwdzetas<>+2326(SB)/2, $0x00dc
+DATA ntt16fwdzetas<>+2328(SB)/2, $0xfb5d
+DATA ntt16fwdzetas<>+2330(SB)/2, $0xfb5d
+DATA ntt16fwdzetas<>+2332(SB)/2, $0xf985
+DATA ntt16fwdzetas<>+2334(SB)/2, $0xf985
+DATA ntt16fwdzetas<>+2336(SB)/2, $0xae41
+DATA ntt16fwdzetas<>+2338(SB)/2, $0xae41
+DATA ntt16fwdzetas<>+2340(SB)/2, $0xe778
+DATA ntt16fwdzetas<>+2342(SB)/2, $0xe778
+DATA ntt16fwdzetas<>+2344(SB)/2, $0x2ac2
+DATA ntt16fwdzetas<>+2346(SB)/2, $0x2ac2
+DATA ntt16fwdzetas<>+2348(SB)/2, $0xc5c9
+DATA ntt16fwdzetas<>+2350(SB)/2, $0xc5c9
+DATA ntt16fwdzetas<>+2352(SB)/2, $0x5e96
+DATA ntt16fwdzetas<>+2354(SB)/2, $0x5e96
+DATA ntt16fwdzetas<>+2356(SB)/2, $0xd4dc
+DATA ntt16fwdzetas<>+2358(SB)/2, $0xd4dc
+DATA ntt16fwdzetas<>+2360(SB)/2, $0x425d
+DATA ntt16fwdzetas<>+2362(SB)/2, $0x425d
+DATA ntt16fwdzetas<>+2364(SB)/2, $0x3885
+DATA ntt16fwdzetas<>+2366(SB)/2, $0x3885
+DATA ntt16fwdzetas<>+2368(SB)/2, $0xfb5f
+DATA ntt16fwdzetas<>+2370(SB)/2, $0xfb5f
+DATA ntt16fwdzetas<>+2372(SB)/2, $0xfa06
+DATA ntt16fwdzetas<>+2374(SB)/2, $0xfa06
+DATA ntt16fwdzetas<>+2376(SB)/2, $0xfb02
+DATA ntt16fwdzetas<>+2378(SB)/2, $0xfb02
+DATA ntt16fwdzetas<>+2380(SB)/2, $0x031a
+DATA ntt16fwdzetas<>+2382(SB)/2, $0x031a
+DATA ntt16fwdzetas<>+2384(SB)/2, $0xfa1a
+DATA ntt16fwdzetas<>+2386(SB)/2, $0xfa1a
+DATA ntt16fwdzetas<>+2388(SB)/2, $0xfcaa
+DATA ntt16fwdzetas<>+2390(SB)/2, $0xfcaa
+DATA ntt16fwdzetas<>+2392(SB)/2, $0xfc9a
+DATA ntt16fwdzetas<>+2394(SB)/2, $0xfc9a
+DATA ntt16fwdzetas<>+2396(SB)/2, $0x01de
+DATA ntt16fwdzetas<>+2398(SB)/2, $0x01de
+DATA ntt16fwdzetas<>+2400(SB)/2, $0x285f
+DATA ntt16fwdzetas<>+2402(SB)/2, $0x285f
+DATA ntt16fwdzetas<>+2404(SB)/2, $0xac06
+DATA ntt16fwdzetas<>+2406(SB)/2, $0xac06
+DATA ntt16fwdzetas<>+2408(SB)/2, $0xe102
+DATA ntt16fwdzetas<>+2410(SB)/2, $0xe102
+DATA ntt16fwdzetas<>+2412(SB)/2, $0xb11a
+DATA ntt16fwdzetas<>+2414(SB)/2, $0xb11a
+DATA ntt16fwdzetas<>+2416(SB)/2, $0xa81a
+DATA ntt16fwdzetas<>+2418(SB)/2, $0xa81a
+DATA ntt16fwdzetas<>+2420(SB)/2, $0x5aaa
+DATA ntt16fwdzetas<>+2422(SB)/2, $0x5aaa
+DATA ntt16fwdzetas<>+2424(SB)/2, $0x2a9a
+DATA ntt16fwdzetas<>+2426(SB)/2, $0x2a9a
+DATA ntt16fwdzetas<>+2428(SB)/2, $0xbbde
+DATA ntt16fwdzetas<>+2430(SB)/2, $0xbbde
 DATA ntt16fwdzetas<>+2432(SB)/2, $0xff94
 DATA ntt16fwdzetas<>+2434(SB)/2, $0xff94
 DATA ntt16fwdzetas<>+2436(SB)/2, $0xfecc
@@ -3860,326 +3860,326 @@ DATA ntt16invzetas<>+56(SB)/2, $0xa2cc
 DATA ntt16invzetas<>+58(SB)/2, $0xa2cc
 DATA ntt16invzetas<>+60(SB)/2, $0x7b94
 DATA ntt16invzetas<>+62(SB)/2, $0x7b94
-DATA ntt16invzetas<>+64(SB)/2, $0xfb05
-DATA ntt16invzetas<>+66(SB)/2, $0xfb05
-DATA ntt16invzetas<>+68(SB)/2, $0xfb05
-DATA ntt16invzetas<>+70(SB)/2, $0xfb05
-DATA ntt16invzetas<>+72(SB)/2, $0x02a5
-DATA ntt16invzetas<>+74(SB)/2, $0x02a5
-DATA ntt16invzetas<>+76(SB)/2, $0x02a5
-DATA ntt16invzetas<>+78(SB)/2, $0x02a5
-DATA ntt16invzetas<>+80(SB)/2, $0xfbd7
-DATA ntt16invzetas<>+82(SB)/2, $0xfbd7
-DATA ntt16invzetas<>+84(SB)/2, $0xfbd7
-DATA ntt16invzetas<>+86(SB)/2, $0xfbd7
-DATA ntt16invzetas<>+88(SB)/2, $0x01c0
-DATA ntt16invzetas<>+90(SB)/2, $0x01c0
-DATA ntt16invzetas<>+92(SB)/2, $0x01c0
-DATA ntt16invzetas<>+94(SB)/2, $0x01c0
-DATA ntt16invzetas<>+96(SB)/2, $0xba05
-DATA ntt16invzetas<>+98(SB)/2, $0xba05
-DATA ntt16invzetas<>+100(SB)/2, $0xba05
-DATA ntt16invzetas<>+102(SB)/2, $0xba05
-DATA ntt16invzetas<>+104(SB)/2, $0xa1a5
-DATA ntt16invzetas<>+106(SB)/2, $0xa1a5
-DATA ntt16invzetas<>+108(SB)/2, $0xa1a5
-DATA ntt16invzetas<>+110(SB)/2, $0xa1a5
-DATA ntt16invzetas<>+112(SB)/2, $0x10d7
-DATA ntt16invzetas<>+114(SB)/2, $0x10d7
-DATA ntt16invzetas<>+116(SB)/2, $0x10d7
-DATA ntt16invzetas<>+118(SB)/2, $0x10d7
-DATA ntt16invzetas<>+120(SB)/2, $0x41c0
-DATA ntt16invzetas<>+122(SB)/2, $0x41c0
-DATA ntt16invzetas<>+124(SB)/2, $0x41c0
-DATA ntt16invzetas<>+126(SB)/2, $0x41c0
-DATA ntt16invzetas<>+128(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+130(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+132(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+134(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+136(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+138(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+140(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+142(SB)/2, $0xf9dd
-DATA ntt16invzetas<>+144(SB)/2, $0xff33
-DATA ntt16invzetas<>+146(SB)/2, $0xff33
-DATA ntt16invzetas<>+148(SB)/2, $0xff33
-DATA ntt16invzetas<>+150(SB)/2, $0xff33
-DATA ntt16invzetas<>+152(SB)/2, $0xff33
-DATA ntt16invzetas<>+154(SB)/2, $0xff33
-DATA ntt16invzetas<>+156(SB)/2, $0xff33
-DATA ntt16invzetas<>+158(SB)/2, $0xff33
-DATA ntt16invzetas<>+160(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+162(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+164(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+166(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+168(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+170(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+172(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+174(SB)/2, $0xc0dd
-DATA ntt16invzetas<>+176(SB)/2, $0x6833
-DATA ntt16invzetas<>+178(SB)/2, $0x6833
-DATA ntt16invzetas<>+180(SB)/2, $0x6833
-DATA ntt16invzetas<>+182(SB)/2, $0x6833
-DATA ntt16invzetas<>+184(SB)/2, $0x6833
-DATA ntt16invzetas<>+186(SB)/2, $0x6833
-DATA ntt16invzetas<>+188(SB)/2, $0x6833
-DATA ntt16invzetas<>+190(SB)/2, $0x6833
-DATA ntt16invzetas<>+192(SB)/2, $0x01de
-DATA ntt16invzetas<>+194(SB)/2, $0x01de
-DATA ntt16invzetas<>+196(SB)/2, $0xfc9a
-DATA ntt16invzetas<>+198(SB)/2, $0xfc9a
-DATA ntt16invzetas<>+200(SB)/2, $0xfcaa
-DATA ntt16invzetas<>+202(SB)/2, $0xfcaa
-DATA ntt16invzetas<>+204(SB)/2, $0xfa1a
-DATA ntt16invzetas<>+206(SB)/2, $0xfa1a
-DATA ntt16invzetas<>+208(SB)/2, $0x031a
-DATA ntt16invzetas<>+210(SB)/2, $0x031a
-DATA ntt16invzetas<>+212(SB)/2, $0xfb02
-DATA ntt16invzetas<>+214(SB)/2, $0xfb02
-DATA ntt16invzetas<>+216(SB)/2, $0xfa06
-DATA ntt16invzetas<>+218(SB)/2, $0xfa06
-DATA ntt16invzetas<>+220(SB)/2, $0xfb5f
-DATA ntt16invzetas<>+222(SB)/2, $0xfb5f
-DATA ntt16invzetas<>+224(SB)/2, $0xbbde
-DATA ntt16invzetas<>+226(SB)/2, $0xbbde
-DATA ntt16invzetas<>+228(SB)/2, $0x2a9a
-DATA ntt16invzetas<>+230(SB)/2, $0x2a9a
-DATA ntt16invzetas<>+232(SB)/2, $0x5aaa
-DATA ntt16invzetas<>+234(SB)/2, $0x5aaa
-DATA ntt16invzetas<>+236(SB)/2, $0xa81a
-DATA ntt16invzetas<>+238(SB)/2, $0xa81a
-DATA ntt16invzetas<>+240(SB)/2, $0xb11a
-DATA ntt16invzetas<>+242(SB)/2, $0xb11a
-DATA ntt16invzetas<>+244(SB)/2, $0xe102
-DATA ntt16invzetas<>+246(SB)/2, $0xe102
-DATA ntt16invzetas<>+248(SB)/2, $0xac06
-DATA ntt16invzetas<>+250(SB)/2, $0xac06
-DATA ntt16invzetas<>+252(SB)/2, $0x285f
-DATA ntt16invzetas<>+254(SB)/2, $0x285f
-DATA ntt16invzetas<>+256(SB)/2, $0xfd2b
-DATA ntt16invzetas<>+258(SB)/2, $0xfd2b
-DATA ntt16invzetas<>+260(SB)/2, $0xfd2b
-DATA ntt16invzetas<>+262(SB)/2, $0xfd2b
-DATA ntt16invzetas<>+264(SB)/2, $0xfa1c
-DATA ntt16invzetas<>+266(SB)/2, $0xfa1c
-DATA ntt16invzetas<>+268(SB)/2, $0xfa1c
-DATA ntt16invzetas<>+270(SB)/2, $0xfa1c
-DATA ntt16invzetas<>+272(SB)/2, $0x03c1
-DATA ntt16invzetas<>+274(SB)/2, $0x03c1
-DATA ntt16invzetas<>+276(SB)/2, $0x03c1
-DATA ntt16invzetas<>+278(SB)/2, $0x03c1
-DATA ntt16invzetas<>+280(SB)/2, $0xfe72
-DATA ntt16invzetas<>+282(SB)/2, $0xfe72
-DATA ntt16invzetas<>+284(SB)/2, $0xfe72
-DATA ntt16invzetas<>+286(SB)/2, $0xfe72
-DATA ntt16invzetas<>+288(SB)/2, $0xce2b
-DATA ntt16invzetas<>+290(SB)/2, $0xce2b
-DATA ntt16invzetas<>+292(SB)/2, $0xce2b
-DATA ntt16invzetas<>+294(SB)/2, $0xce2b
-DATA ntt16invzetas<>+296(SB)/2, $0x8e1c
-DATA ntt16invzetas<>+298(SB)/2, $0x8e1c
-DATA ntt16invzetas<>+300(SB)/2, $0x8e1c
-DATA ntt16invzetas<>+302(SB)/2, $0x8e1c
-DATA ntt16invzetas<>+304(SB)/2, $0x36c1
-DATA ntt16invzetas<>+306(SB)/2, $0x36c1
-DATA ntt16invzetas<>+308(SB)/2, $0x36c1
-DATA ntt16invzetas<>+310(SB)/2, $0x36c1
-DATA ntt16invzetas<>+312(SB)/2, $0x3472
-DATA ntt16invzetas<>+314(SB)/2, $0x3472
-DATA ntt16invzetas<>+316(SB)/2, $0x3472
-DATA ntt16invzetas<>+318(SB)/2, $0x3472
-DATA ntt16invzetas<>+320(SB)/2, $0x019b
-DATA ntt16invzetas<>+322(SB)/2, $0x019b
-DATA ntt16invzetas<>+324(SB)/2, $0x019b
-DATA ntt16invzetas<>+326(SB)/2, $0x019b
-DATA ntt16invzetas<>+328(SB)/2, $0x019b
-DATA ntt16invzetas<>+330(SB)/2, $0x019b
-DATA ntt16invzetas<>+332(SB)/2, $0x019b
-DATA ntt16invzetas<>+334(SB)/2, $0x019b
-DATA ntt16invzetas<>+336(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+338(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+340(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+342(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+344(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+346(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+348(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+350(SB)/2, $0xf9fa
-DATA ntt16invzetas<>+352(SB)/2, $0x229b
-DATA ntt16invzetas<>+354(SB)/2, $0x229b
-DATA ntt16invzetas<>+356(SB)/2, $0x229b
-DATA ntt16invzetas<>+358(SB)/2, $0x229b
-DATA ntt16invzetas<>+360(SB)/2, $0x229b
-DATA ntt16invzetas<>+362(SB)/2, $0x229b
-DATA ntt16invzetas<>+364(SB)/2, $0x229b
-DATA ntt16invzetas<>+366(SB)/2, $0x229b
-DATA ntt16invzetas<>+368(SB)/2, $0x47fa
-DATA ntt16invzetas<>+370(SB)/2, $0x47fa
-DATA ntt16invzetas<>+372(SB)/2, $0x47fa
-DATA ntt16invzetas<>+374(SB)/2, $0x47fa
-DATA ntt16invzetas<>+376(SB)/2, $0x47fa
-DATA ntt16invzetas<>+378(SB)/2, $0x47fa
-DATA ntt16invzetas<>+380(SB)/2, $0x47fa
-DATA ntt16invzetas<>+382(SB)/2, $0x47fa
-DATA ntt16invzetas<>+384(SB)/2, $0xf985
-DATA ntt16invzetas<>+386(SB)/2, $0xf985
-DATA ntt16invzetas<>+388(SB)/2, $0xfb5d
-DATA ntt16invzetas<>+390(SB)/2, $0xfb5d
-DATA ntt16invzetas<>+392(SB)/2, $0x00dc
-DATA ntt16invzetas<>+394(SB)/2, $0x00dc
-DATA ntt16invzetas<>+396(SB)/2, $0xfc96
-DATA ntt16invzetas<>+398(SB)/2, $0xfc96
-DATA ntt16invzetas<>+400(SB)/2, $0xfac9
-DATA ntt16invzetas<>+402(SB)/2, $0xfac9
-DATA ntt16invzetas<>+404(SB)/2, $0x04c2
-DATA ntt16invzetas<>+406(SB)/2, $0x04c2
-DATA ntt16invzetas<>+408(SB)/2, $0xff78
-DATA ntt16invzetas<>+410(SB)/2, $0xff78
-DATA ntt16invzetas<>+412(SB)/2, $0xfb41
-DATA ntt16invzetas<>+414(SB)/2, $0xfb41
-DATA ntt16invzetas<>+416(SB)/2, $0x3885
-DATA ntt16invzetas<>+418(SB)/2, $0x3885
-DATA ntt16invzetas<>+420(SB)/2, $0x425d
-DATA ntt16invzetas<>+422(SB)/2, $0x425d
-DATA ntt16invzetas<>+424(SB)/2, $0xd4dc
-DATA ntt16invzetas<>+426(SB)/2, $0xd4dc
-DATA ntt16invzetas<>+428(SB)/2, $0x5e96
-DATA ntt16invzetas<>+430(SB)/2, $0x5e96
-DATA ntt16invzetas<>+432(SB)/2, $0xc5c9
-DATA ntt16invzetas<>+434(SB)/2, $0xc5c9
-DATA ntt16invzetas<>+436(SB)/2, $0x2ac2
-DATA ntt16invzetas<>+438(SB)/2, $0x2ac2
-DATA ntt16invzetas<>+440(SB)/2, $0xe778
-DATA ntt16invzetas<>+442(SB)/2, $0xe778
-DATA ntt16invzetas<>+444(SB)/2, $0xae41
-DATA ntt16invzetas<>+446(SB)/2, $0xae41
-DATA ntt16invzetas<>+448(SB)/2, $0xfc49
-DATA ntt16invzetas<>+450(SB)/2, $0xfc49
-DATA ntt16invzetas<>+452(SB)/2, $0xfc49
-DATA ntt16invzetas<>+454(SB)/2, $0xfc49
-DATA ntt16invzetas<>+456(SB)/2, $0xff09
-DATA ntt16invzetas<>+458(SB)/2, $0xff09
-DATA ntt16invzetas<>+460(SB)/2, $0xff09
-DATA ntt16invzetas<>+462(SB)/2, $0xff09
-DATA ntt16invzetas<>+464(SB)/2, $0xfa73
-DATA ntt16invzetas<>+466(SB)/2, $0xfa73
-DATA ntt16invzetas<>+468(SB)/2, $0xfa73
-DATA ntt16invzetas<>+470(SB)/2, $0xfa73
-DATA ntt16invzetas<>+472(SB)/2, $0x006b
-DATA ntt16invzetas<>+474(SB)/2, $0x006b
-DATA ntt16invzetas<>+476(SB)/2, $0x006b
-DATA ntt16invzetas<>+478(SB)/2, $0x006b
-DATA ntt16invzetas<>+480(SB)/2, $0x4749
-DATA ntt16invzetas<>+482(SB)/2, $0x4749
-DATA ntt16invzetas<>+484(SB)/2, $0x4749
-DATA ntt16invzetas<>+486(SB)/2, $0x4749
-DATA ntt16invzetas<>+488(SB)/2, $0x8a09
-DATA ntt16invzetas<>+490(SB)/2, $0x8a09
-DATA ntt16invzetas<>+492(SB)/2, $0x8a09
-DATA ntt16invzetas<>+494(SB)/2, $0x8a09
-DATA ntt16invzetas<>+496(SB)/2, $0x2373
-DATA ntt16invzetas<>+498(SB)/2, $0x2373
-DATA ntt16invzetas<>+500(SB)/2, $0x2373
-DATA ntt16invzetas<>+502(SB)/2, $0x2373
-DATA ntt16invzetas<>+504(SB)/2, $0x916b
-DATA ntt16invzetas<>+506(SB)/2, $0x916b
-DATA ntt16invzetas<>+508(SB)/2, $0x916b
-DATA ntt16invzetas<>+510(SB)/2, $0x916b
-DATA ntt16invzetas<>+512(SB)/2, $0x0260
-DATA ntt16invzetas<>+514(SB)/2, $0x0260
-DATA ntt16invzetas<>+516(SB)/2, $0x0260
-DATA ntt16invzetas<>+518(SB)/2, $0x0260
-DATA ntt16invzetas<>+520(SB)/2, $0x0260
-DATA ntt16invzetas<>+522(SB)/2, $0x0260
-DATA ntt16invzetas<>+524(SB)/2, $0x0260
-DATA ntt16invzetas<>+526(SB)/2, $0x0260
-DATA ntt16invzetas<>+528(SB)/2, $0x02dc
-DATA ntt16invzetas<>+530(SB)/2, $0x02dc
-DATA ntt16invzetas<>+532(SB)/2, $0x02dc
-DATA ntt16invzetas<>+534(SB)/2, $0x02dc
-DATA ntt16invzetas<>+536(SB)/2, $0x02dc
-DATA ntt16invzetas<>+538(SB)/2, $0x02dc
-DATA ntt16invzetas<>+540(SB)/2, $0x02dc
-DATA ntt16invzetas<>+542(SB)/2, $0x02dc
-DATA ntt16invzetas<>+544(SB)/2, $0x2260
-DATA ntt16invzetas<>+546(SB)/2, $0x2260
-DATA ntt16invzetas<>+548(SB)/2, $0x2260
-DATA ntt16invzetas<>+550(SB)/2, $0x2260
-DATA ntt16invzetas<>+552(SB)/2, $0x2260
-DATA ntt16invzetas<>+554(SB)/2, $0x2260
-DATA ntt16invzetas<>+556(SB)/2, $0x2260
-DATA ntt16invzetas<>+558(SB)/2, $0x2260
-DATA ntt16invzetas<>+560(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+562(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+564(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+566(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+568(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+570(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+572(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+574(SB)/2, $0xd6dc
-DATA ntt16invzetas<>+576(SB)/2, $0x0180
-DATA ntt16invzetas<>+578(SB)/2, $0x0180
-DATA ntt16invzetas<>+580(SB)/2, $0xfa47
-DATA ntt16invzetas<>+582(SB)/2, $0xfa47
-DATA ntt16invzetas<>+584(SB)/2, $0xfafb
-DATA ntt16invzetas<>+586(SB)/2, $0xfafb
-DATA ntt16invzetas<>+588(SB)/2, $0x052a
-DATA ntt16invzetas<>+590(SB)/2, $0x052a
-DATA ntt16invzetas<>+592(SB)/2, $0x0262
-DATA ntt16invzetas<>+594(SB)/2, $0x0262
-DATA ntt16invzetas<>+596(SB)/2, $0x025b
-DATA ntt16invzetas<>+598(SB)/2, $0x025b
-DATA ntt16invzetas<>+600(SB)/2, $0x0449
-DATA ntt16invzetas<>+602(SB)/2, $0x0449
-DATA ntt16invzetas<>+604(SB)/2, $0x0331
-DATA ntt16invzetas<>+606(SB)/2, $0x0331
-DATA ntt16invzetas<>+608(SB)/2, $0x8180
-DATA ntt16invzetas<>+610(SB)/2, $0x8180
-DATA ntt16invzetas<>+612(SB)/2, $0x5f47
-DATA ntt16invzetas<>+614(SB)/2, $0x5f47
-DATA ntt16invzetas<>+616(SB)/2, $0x3bfb
-DATA ntt16invzetas<>+618(SB)/2, $0x3bfb
-DATA ntt16invzetas<>+620(SB)/2, $0xe32a
-DATA ntt16invzetas<>+622(SB)/2, $0xe32a
-DATA ntt16invzetas<>+624(SB)/2, $0x0862
-DATA ntt16invzetas<>+626(SB)/2, $0x0862
-DATA ntt16invzetas<>+628(SB)/2, $0x635b
-DATA ntt16invzetas<>+630(SB)/2, $0x635b
-DATA ntt16invzetas<>+632(SB)/2, $0x4f49
-DATA ntt16invzetas<>+634(SB)/2, $0x4f49
-DATA ntt16invzetas<>+636(SB)/2, $0x8631
-DATA ntt16invzetas<>+638(SB)/2, $0x8631
-DATA ntt16invzetas<>+640(SB)/2, $0x033e
-DATA ntt16invzetas<>+642(SB)/2, $0x033e
-DATA ntt16invzetas<>+644(SB)/2, $0x033e
-DATA ntt16invzetas<>+646(SB)/2, $0x033e
-DATA ntt16invzetas<>+648(SB)/2, $0xfef1
-DATA ntt16invzetas<>+650(SB)/2, $0xfef1
-DATA ntt16invzetas<>+652(SB)/2, $0xfef1
-DATA ntt16invzetas<>+654(SB)/2, $0xfef1
-DATA ntt16invzetas<>+656(SB)/2, $0xffa6
-DATA ntt16invzetas<>+658(SB)/2, $0xffa6
-DATA ntt16invzetas<>+660(SB)/2, $0xffa6
-DATA ntt16invzetas<>+662(SB)/2, $0xffa6
-DATA ntt16invzetas<>+664(SB)/2, $0xfcab
-DATA ntt16invzetas<>+666(SB)/2, $0xfcab
-DATA ntt16invzetas<>+668(SB)/2, $0xfcab
-DATA ntt16invzetas<>+670(SB)/2, $0xfcab
-DATA ntt16invzetas<>+672(SB)/2, $0xdd3e
-DATA ntt16invzetas<>+674(SB)/2, $0xdd3e
-DATA ntt16invzetas<>+676(SB)/2, $0xdd3e
-DATA ntt16invzetas<>+678(SB)/2, $0xdd3e
-DATA ntt16invzetas<>+680(SB)/2, $0xc1f1
-DATA ntt16invzetas<>+682(SB)/2, $0xc1f1
-DATA ntt16invzetas<>+684(SB)/2, $0xc1f1
-DATA ntt16invzetas<>+686(SB)/2, $0xc1f1
-DATA ntt16invzetas<>+688(SB)/2, $0x91a6
-DATA ntt16invzetas<>+690(SB)/2, $0x91a6
-DATA ntt16invzetas<>+692(SB)/2, $0x91a6
-DATA ntt16invzetas<>+694(SB)/2, $0x91a6
-DATA ntt16invzetas<>+696(SB)/2, $0x4dab
-DATA ntt16invzetas<>+698(SB)/2, $0x4dab
-DATA ntt16invzetas<>+700(SB)/2, $0x4dab
-DATA ntt16invzetas<>+702(SB)/2, $0x4dab
+DATA ntt16invzetas<>+64(SB)/2, $0x01de
+DATA ntt16invzetas<>+66(SB)/2, $0x01de
+DATA ntt16invzetas<>+68(SB)/2, $0xfc9a
+DATA ntt16invzetas<>+70(SB)/2, $0xfc9a
+DATA ntt16invzetas<>+72(SB)/2, $0xfcaa
+DATA ntt16invzetas<>+74(SB)/2, $0xfcaa
+DATA ntt16invzetas<>+76(SB)/2, $0xfa1a
+DATA ntt16invzetas<>+78(SB)/2, $0xfa1a
+DATA ntt16invzetas<>+80(SB)/2, $0x031a
+DATA ntt16invzetas<>+82(SB)/2, $0x031a
+DATA ntt16invzetas<>+84(SB)/2, $0xfb02
+DATA ntt16invzetas<>+86(SB)/2, $0xfb02
+DATA ntt16invzetas<>+88(SB)/2, $0xfa06
+DATA ntt16invzetas<>+90(SB)/2, $0xfa06
+DATA ntt16invzetas<>+92(SB)/2, $0xfb5f
+DATA ntt16invzetas<>+94(SB)/2, $0xfb5f
+DATA ntt16invzetas<>+96(SB)/2, $0xbbde
+DATA ntt16invzetas<>+98(SB)/2, $0xbbde
+DATA ntt16invzetas<>+100(SB)/2, $0x2a9a
+DATA ntt16invzetas<>+102(SB)/2, $0x2a9a
+DATA ntt16invzetas<>+104(SB)/2, $0x5aaa
+DATA ntt16invzetas<>+106(SB)/2, $0x5aaa
+DATA ntt16invzetas<>+108(SB)/2, $0xa81a
+DATA ntt16invzetas<>+110(SB)/2, $0xa81a
+DATA ntt16invzetas<>+112(SB)/2, $0xb11a
+DATA ntt16invzetas<>+114(SB)/2, $0xb11a
+DATA ntt16invzetas<>+116(SB)/2, $0xe102
+DATA ntt16invzetas<>+118(SB)/2, $0xe102
+DATA ntt16invzetas<>+120(SB)/2, $0xac06
+DATA ntt16invzetas<>+122(SB)/2, $0xac06
+DATA ntt16invzetas<>+124(SB)/2, $0x285f
+DATA ntt16invzetas<>+126(SB)/2, $0x285f
+DATA ntt16invzetas<>+128(SB)/2, $0xf985
+DATA ntt16invzetas<>+130(SB)/2, $0xf985
+DATA ntt16invzetas<>+132(SB)/2, $0xfb5d
+DATA ntt16invzetas<>+134(SB)/2, $0xfb5d
+DATA ntt16invzetas<>+136(SB)/2, $0x00dc
+DATA ntt16invzetas<>+138(SB)/2, $0x00dc
+DATA ntt16invzetas<>+140(SB)/2, $0xfc96
+DATA ntt16invzetas<>+142(SB)/2, $0xfc96
+DATA ntt16invzetas<>+144(SB)/2, $0xfac9
+DATA ntt16invzetas<>+146(SB)/2, $0xfac9
+DATA ntt16invzetas<>+148(SB)/2, $0x04c2
+DATA ntt16invzetas<>+150(SB)/2, $0x04c2
+DATA ntt16invzetas<>+152(SB)/2, $0xff78
+DATA ntt16invzetas<>+154(SB)/2, $0xff78
+DATA ntt16invzetas<>+156(SB)/2, $0xfb41
+DATA ntt16invzetas<>+158(SB)/2, $0xfb41
+DATA ntt16invzetas<>+160(SB)/2, $0x3885
+DATA ntt16invzetas<>+162(SB)/2, $0x3885
+DATA ntt16invzetas<>+164(SB)/2, $0x425d
+DATA ntt16invzetas<>+166(SB)/2, $0x425d
+DATA ntt16invzetas<>+168(SB)/2, $0xd4dc
+DATA ntt16invzetas<>+170(SB)/2, $0xd4dc
+DATA ntt16invzetas<>+172(SB)/2, $0x5e96
+DATA ntt16invzetas<>+174(SB)/2, $0x5e96
+DATA ntt16invzetas<>+176(SB)/2, $0xc5c9
+DATA ntt16invzetas<>+178(SB)/2, $0xc5c9
+DATA ntt16invzetas<>+180(SB)/2, $0x2ac2
+DATA ntt16invzetas<>+182(SB)/2, $0x2ac2
+DATA ntt16invzetas<>+184(SB)/2, $0xe778
+DATA ntt16invzetas<>+186(SB)/2, $0xe778
+DATA ntt16invzetas<>+188(SB)/2, $0xae41
+DATA ntt16invzetas<>+190(SB)/2, $0xae41
+DATA ntt16invzetas<>+192(SB)/2, $0x0180
+DATA ntt16invzetas<>+194(SB)/2, $0x0180
+DATA ntt16invzetas<>+196(SB)/2, $0xfa47
+DATA ntt16invzetas<>+198(SB)/2, $0xfa47
+DATA ntt16invzetas<>+200(SB)/2, $0xfafb
+DATA ntt16invzetas<>+202(SB)/2, $0xfafb
+DATA ntt16invzetas<>+204(SB)/2, $0x052a
+DATA ntt16invzetas<>+206(SB)/2, $0x052a
+DATA ntt16invzetas<>+208(SB)/2, $0x0262
+DATA ntt16invzetas<>+210(SB)/2, $0x0262
+DATA ntt16invzetas<>+212(SB)/2, $0x025b
+DATA ntt16invzetas<>+214(SB)/2, $0x025b
+DATA ntt16invzetas<>+216(SB)/2, $0x0449
+DATA ntt16invzetas<>+218(SB)/2, $0x0449
+DATA ntt16invzetas<>+220(SB)/2, $0x0331
+DATA ntt16invzetas<>+222(SB)/2, $0x0331
+DATA ntt16invzetas<>+224(SB)/2, $0x8180
+DATA ntt16invzetas<>+226(SB)/2, $0x8180
+DATA ntt16invzetas<>+228(SB)/2, $0x5f47
+DATA ntt16invzetas<>+230(SB)/2, $0x5f47
+DATA ntt16invzetas<>+232(SB)/2, $0x3bfb
+DATA ntt16invzetas<>+234(SB)/2, $0x3bfb
+DATA ntt16invzetas<>+236(SB)/2, $0xe32a
+DATA ntt16invzetas<>+238(SB)/2, $0xe32a
+DATA ntt16invzetas<>+240(SB)/2, $0x0862
+DATA ntt16invzetas<>+242(SB)/2, $0x0862
+DATA ntt16invzetas<>+244(SB)/2, $0x635b
+DATA ntt16invzetas<>+246(SB)/2, $0x635b
+DATA ntt16invzetas<>+248(SB)/2, $0x4f49
+DATA ntt16invzetas<>+250(SB)/2, $0x4f49
+DATA ntt16invzetas<>+252(SB)/2, $0x8631
+DATA ntt16invzetas<>+254(SB)/2, $0x8631
+DATA ntt16invzetas<>+256(SB)/2, $0xfb05
+DATA ntt16invzetas<>+258(SB)/2, $0xfb05
+DATA ntt16invzetas<>+260(SB)/2, $0xfb05
+DATA ntt16invzetas<>+262(SB)/2, $0xfb05
+DATA ntt16invzetas<>+264(SB)/2, $0x02a5
+DATA ntt16invzetas<>+266(SB)/2, $0x02a5
+DATA ntt16invzetas<>+268(SB)/2, $0x02a5
+DATA ntt16invzetas<>+270(SB)/2, $0x02a5
+DATA ntt16invzetas<>+272(SB)/2, $0xfbd7
+DATA ntt16invzetas<>+274(SB)/2, $0xfbd7
+DATA ntt16invzetas<>+276(SB)/2, $0xfbd7
+DATA ntt16invzetas<>+278(SB)/2, $0xfbd7
+DATA ntt16invzetas<>+280(SB)/2, $0x01c0
+DATA ntt16invzetas<>+282(SB)/2, $0x01c0
+DATA ntt16invzetas<>+284(SB)/2, $0x01c0
+DATA ntt16invzetas<>+286(SB)/2, $0x01c0
+DATA ntt16invzetas<>+288(SB)/2, $0xba05
+DATA ntt16invzetas<>+290(SB)/2, $0xba05
+DATA ntt16invzetas<>+292(SB)/2, $0xba05
+DATA ntt16invzetas<>+294(SB)/2, $0xba05
+DATA ntt16invzetas<>+296(SB)/2, $0xa1a5
+DATA ntt16invzetas<>+298(SB)/2, $0xa1a5
+DATA ntt16invzetas<>+300(SB)/2, $0xa1a5
+DATA ntt16invzetas<>+302(SB)/2, $0xa1a5
+DATA ntt16invzetas<>+304(SB)/2, $0x10d7
+DATA ntt16invzetas<>+306(SB)/2, $0x10d7
+DATA ntt16invzetas<>+308(SB)/2, $0x10d7
+DATA ntt16invzetas<>+310(SB)/2, $0x10d7
+DATA ntt16invzetas<>+312(SB)/2, $0x41c0
+DATA ntt16invzetas<>+314(SB)/2, $0x41c0
+DATA ntt16invzetas<>+316(SB)/2, $0x41c0
+DATA ntt16invzetas<>+318(SB)/2, $0x41c0
+DATA ntt16invzetas<>+320(SB)/2, $0xfd2b
+DATA ntt16invzetas<>+322(SB)/2, $0xfd2b
+DATA ntt16invzetas<>+324(SB)/2, $0xfd2b
+DATA ntt16invzetas<>+326(SB)/2, $0xfd2b
+DATA ntt16invzetas<>+328(SB)/2, $0xfa1c
+DATA ntt16invzetas<>+330(SB)/2, $0xfa1c
+DATA ntt16invzetas<>+332(SB)/2, $0xfa1c
+DATA ntt16invzetas<>+334(SB)/2, $0xfa1c
+DATA ntt16invzetas<>+336(SB)/2, $0x03c1
+DATA ntt16invzetas<>+338(SB)/2, $0x03c1
+DATA ntt16invzetas<>+340(SB)/2, $0x03c1
+DATA ntt16invzetas<>+342(SB)/2, $0x03c1
+DATA ntt16invzetas<>+344(SB)/2, $0xfe72
+DATA ntt16invzetas<>+346(SB)/2, $0xfe72
+DATA ntt16invzetas<>+348(SB)/2, $0xfe72
+DATA ntt16invzetas<>+350(SB)/2, $0xfe72
+DATA ntt16invzetas<>+352(SB)/2, $0xce2b
+DATA ntt16invzetas<>+354(SB)/2, $0xce2b
+DATA ntt16invzetas<>+356(SB)/2, $0xce2b
+DATA ntt16invzetas<>+358(SB)/2, $0xce2b
+DATA ntt16invzetas<>+360(SB)/2, $0x8e1c
+DATA ntt16invzetas<>+362(SB)/2, $0x8e1c
+DATA ntt16invzetas<>+364(SB)/2, $0x8e1c
+DATA ntt16invzetas<>+366(SB)/2, $0x8e1c
+DATA ntt16invzetas<>+368(SB)/2, $0x36c1
+DATA ntt16invzetas<>+370(SB)/2, $0x36c1
+DATA ntt16invzetas<>+372(SB)/2, $0x36c1
+DATA ntt16invzetas<>+374(SB)/2, $0x36c1
+DATA ntt16invzetas<>+376(SB)/2, $0x3472
+DATA ntt16invzetas<>+378(SB)/2, $0x3472
+DATA ntt16invzetas<>+380(SB)/2, $0x3472
+DATA ntt16invzetas<>+382(SB)/2, $0x3472
+DATA ntt16invzetas<>+384(SB)/2, $0xfc49
+DATA ntt16invzetas<>+386(SB)/2, $0xfc49
+DATA ntt16invzetas<>+388(SB)/2, $0xfc49
+DATA ntt16invzetas<>+390(SB)/2, $0xfc49
+DATA ntt16invzetas<>+392(SB)/2, $0xff09
+DATA ntt16invzetas<>+394(SB)/2, $0xff09
+DATA ntt16invzetas<>+396(SB)/2, $0xff09
+DATA ntt16invzetas<>+398(SB)/2, $0xff09
+DATA ntt16invzetas<>+400(SB)/2, $0xfa73
+DATA ntt16invzetas<>+402(SB)/2, $0xfa73
+DATA ntt16invzetas<>+404(SB)/2, $0xfa73
+DATA ntt16invzetas<>+406(SB)/2, $0xfa73
+DATA ntt16invzetas<>+408(SB)/2, $0x006b
+DATA ntt16invzetas<>+410(SB)/2, $0x006b
+DATA ntt16invzetas<>+412(SB)/2, $0x006b
+DATA ntt16invzetas<>+414(SB)/2, $0x006b
+DATA ntt16invzetas<>+416(SB)/2, $0x4749
+DATA ntt16invzetas<>+418(SB)/2, $0x4749
+DATA ntt16invzetas<>+420(SB)/2, $0x4749
+DATA ntt16invzetas<>+422(SB)/2, $0x4749
+DATA ntt16invzetas<>+424(SB)/2, $0x8a09
+DATA ntt16invzetas<>+426(SB)/2, $0x8a09
+DATA ntt16invzetas<>+428(SB)/2, $0x8a09
+DATA ntt16invzetas<>+430(SB)/2, $0x8a09
+DATA ntt16invzetas<>+432(SB)/2, $0x2373
+DATA ntt16invzetas<>+434(SB)/2, $0x2373
+DATA ntt16invzetas<>+436(SB)/2, $0x2373
+DATA ntt16invzetas<>+438(SB)/2, $0x2373
+DATA ntt16invzetas<>+440(SB)/2, $0x916b
+DATA ntt16invzetas<>+442(SB)/2, $0x916b
+DATA ntt16invzetas<>+444(SB)/2, $0x916b
+DATA ntt16invzetas<>+446(SB)/2, $0x916b
+DATA ntt16invzetas<>+448(SB)/2, $0x033e
+DATA ntt16invzetas<>+450(SB)/2, $0x033e
+DATA ntt16invzetas<>+452(SB)/2, $0x033e
+DATA ntt16invzetas<>+454(SB)/2, $0x033e
+DATA ntt16invzetas<>+456(SB)/2, $0xfef1
+DATA ntt16invzetas<>+458(SB)/2, $0xfef1
+DATA ntt16invzetas<>+460(SB)/2, $0xfef1
+DATA ntt16invzetas<>+462(SB)/2, $0xfef1
+DATA ntt16invzetas<>+464(SB)/2, $0xffa6
+DATA ntt16invzetas<>+466(SB)/2, $0xffa6
+DATA ntt16invzetas<>+468(SB)/2, $0xffa6
+DATA ntt16invzetas<>+470(SB)/2, $0xffa6
+DATA ntt16invzetas<>+472(SB)/2, $0xfcab
+DATA ntt16invzetas<>+474(SB)/2, $0xfcab
+DATA ntt16invzetas<>+476(SB)/2, $0xfcab
+DATA ntt16invzetas<>+478(SB)/2, $0xfcab
+DATA ntt16invzetas<>+480(SB)/2, $0xdd3e
+DATA ntt16invzetas<>+482(SB)/2, $0xdd3e
+DATA ntt16invzetas<>+484(SB)/2, $0xdd3e
+DATA ntt16invzetas<>+486(SB)/2, $0xdd3e
+DATA ntt16invzetas<>+488(SB)/2, $0xc1f1
+DATA ntt16invzetas<>+490(SB)/2, $0xc1f1
+DATA ntt16invzetas<>+492(SB)/2, $0xc1f1
+DATA ntt16invzetas<>+494(SB)/2, $0xc1f1
+DATA ntt16invzetas<>+496(SB)/2, $0x91a6
+DATA ntt16invzetas<>+498(SB)/2, $0x91a6
+DATA ntt16invzetas<>+500(SB)/2, $0x91a6
+DATA ntt16invzetas<>+502(SB)/2, $0x91a6
+DATA ntt16invzetas<>+504(SB)/2, $0x4dab
+DATA ntt16invzetas<>+506(SB)/2, $0x4dab
+DATA ntt16invzetas<>+508(SB)/2, $0x4dab
+DATA ntt16invzetas<>+510(SB)/2, $0x4dab
+DATA ntt16invzetas<>+512(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+514(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+516(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+518(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+520(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+522(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+524(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+526(SB)/2, $0xf9dd
+DATA ntt16invzetas<>+528(SB)/2, $0xff33
+DATA ntt16invzetas<>+530(SB)/2, $0xff33
+DATA ntt16invzetas<>+532(SB)/2, $0xff33
+DATA ntt16invzetas<>+534(SB)/2, $0xff33
+DATA ntt16invzetas<>+536(SB)/2, $0xff33
+DATA ntt16invzetas<>+538(SB)/2, $0xff33
+DATA ntt16invzetas<>+540(SB)/2, $0xff33
+DATA ntt16invzetas<>+542(SB)/2, $0xff33
+DATA ntt16invzetas<>+544(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+546(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+548(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+550(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+552(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+554(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+556(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+558(SB)/2, $0xc0dd
+DATA ntt16invzetas<>+560(SB)/2, $0x6833
+DATA ntt16invzetas<>+562(SB)/2, $0x6833
+DATA ntt16invzetas<>+564(SB)/2, $0x6833
+DATA ntt16invzetas<>+566(SB)/2, $0x6833
+DATA ntt16invzetas<>+568(SB)/2, $0x6833
+DATA ntt16invzetas<>+570(SB)/2, $0x6833
+DATA ntt16invzetas<>+572(SB)/2, $0x6833
+DATA ntt16invzetas<>+574(SB)/2, $0x6833
+DATA ntt16invzetas<>+576(SB)/2, $0x019b
+DATA ntt16invzetas<>+578(SB)/2, $0x019b
+DATA ntt16invzetas<>+580(SB)/2, $0x019b
+DATA ntt16invzetas<>+582(SB)/2, $0x019b
+DATA ntt16invzetas<>+584(SB)/2, $0x019b
+DATA ntt16invzetas<>+586(SB)/2, $0x019b
+DATA ntt16invzetas<>+588(SB)/2, $0x019b
+DATA ntt16invzetas<>+590(SB)/2, $0x019b
+DATA ntt16invzetas<>+592(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+594(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+596(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+598(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+600(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+602(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+604(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+606(SB)/2, $0xf9fa
+DATA ntt16invzetas<>+608(SB)/2, $0x229b
+DATA ntt16invzetas<>+610(SB)/2, $0x229b
+DATA ntt16invzetas<>+612(SB)/2, $0x229b
+DATA ntt16invzetas<>+614(SB)/2, $0x229b
+DATA ntt16invzetas<>+616(SB)/2, $0x229b
+DATA ntt16invzetas<>+618(SB)/2, $0x229b
+DATA ntt16invzetas<>+620(SB)/2, $0x229b
+DATA ntt16invzetas<>+622(SB)/2, $0x229b
+DATA ntt16invzetas<>+624(SB)/2, $0x47fa
+DATA ntt16invzetas<>+626(SB)/2, $0x47fa
+DATA ntt16invzetas<>+628(SB)/2, $0x47fa
+DATA ntt16invzetas<>+630(SB)/2, $0x47fa
+DATA ntt16invzetas<>+632(SB)/2, $0x47fa
+DATA ntt16invzetas<>+634(SB)/2, $0x47fa
+DATA ntt16invzetas<>+636(SB)/2, $0x47fa
+DATA ntt16invzetas<>+638(SB)/2, $0x47fa
+DATA ntt16invzetas<>+640(SB)/2, $0x0260
+DATA ntt16invzetas<>+642(SB)/2, $0x0260
+DATA ntt16invzetas<>+644(SB)/2, $0x0260
+DATA ntt16invzetas<>+646(SB)/2, $0x0260
+DATA ntt16invzetas<>+648(SB)/2, $0x0260
+DATA ntt16invzetas<>+650(SB)/2, $0x0260
+DATA ntt16invzetas<>+652(SB)/2, $0x0260
+DATA ntt16invzetas<>+654(SB)/2, $0x0260
+DATA ntt16invzetas<>+656(SB)/2, $0x02dc
+DATA ntt16invzetas<>+658(SB)/2, $0x02dc
+DATA ntt16invzetas<>+660(SB)/2, $0x02dc
+DATA ntt16invzetas<>+662(SB)/2, $0x02dc
+DATA ntt16invzetas<>+664(SB)/2, $0x02dc
+DATA ntt16invzetas<>+666(SB)/2, $0x02dc
+DATA ntt16invzetas<>+668(SB)/2, $0x02dc
+DATA ntt16invzetas<>+670(SB)/2, $0x02dc
+DATA ntt16invzetas<>+672(SB)/2, $0x2260
+DATA ntt16invzetas<>+674(SB)/2, $0x2260
+DATA ntt16invzetas<>+676(SB)/2, $0x2260
+DATA ntt16invzetas<>+678(SB)/2, $0x2260
+DATA ntt16invzetas<>+680(SB)/2, $0x2260
+DATA ntt16invzetas<>+682(SB)/2, $0x2260
+DATA ntt16invzetas<>+684(SB)/2, $0x2260
+DATA ntt16invzetas<>+686(SB)/2, $0x2260
+DATA ntt16invzetas<>+688(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+690(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+692(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+694(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+696(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+698(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+700(SB)/2, $0xd6dc
+DATA ntt16invzetas<>+702(SB)/2, $0xd6dc
 DATA ntt16invzetas<>+704(SB)/2, $0x03f9
 DATA ntt16invzetas<>+706(SB)/2, $0x03f9
 DATA ntt16invzetas<>+708(SB)/2, $0x03f9
@@ -4436,326 +4436,326 @@ DATA ntt16invzetas<>+1208(SB)/2, $0x4e84
 DATA ntt16invzetas<>+1210(SB)/2, $0x4e84
 DATA ntt16invzetas<>+1212(SB)/2, $0xb7ca
 DATA ntt16invzetas<>+1214(SB)/2, $0xb7ca
-DATA ntt16invzetas<>+1216(SB)/2, $0x05bd
-DATA ntt16invzetas<>+1218(SB)/2, $0x05bd
-DATA ntt16invzetas<>+1220(SB)/2, $0x05bd
-DATA ntt16invzetas<>+1222(SB)/2, $0x05bd
-DATA ntt16invzetas<>+1224(SB)/2, $0x007e
-DATA ntt16invzetas<>+1226(SB)/2, $0x007e
-DATA ntt16invzetas<>+1228(SB)/2, $0x007e
-DATA ntt16invzetas<>+1230(SB)/2, $0x007e
-DATA ntt16invzetas<>+1232(SB)/2, $0xfb76
-DATA ntt16invzetas<>+1234(SB)/2, $0xfb76
-DATA ntt16invzetas<>+1236(SB)/2, $0xfb76
-DATA ntt16invzetas<>+1238(SB)/2, $0xfb76
-DATA ntt16invzetas<>+1240(SB)/2, $0xf9ae
-DATA ntt16invzetas<>+1242(SB)/2, $0xf9ae
-DATA ntt16invzetas<>+1244(SB)/2, $0xf9ae
-DATA ntt16invzetas<>+1246(SB)/2, $0xf9ae
-DATA ntt16invzetas<>+1248(SB)/2, $0x6cbd
-DATA ntt16invzetas<>+1250(SB)/2, $0x6cbd
-DATA ntt16invzetas<>+1252(SB)/2, $0x6cbd
-DATA ntt16invzetas<>+1254(SB)/2, $0x6cbd
-DATA ntt16invzetas<>+1256(SB)/2, $0x9a7e
-DATA ntt16invzetas<>+1258(SB)/2, $0x9a7e
-DATA ntt16invzetas<>+1260(SB)/2, $0x9a7e
-DATA ntt16invzetas<>+1262(SB)/2, $0x9a7e
-DATA ntt16invzetas<>+1264(SB)/2, $0xfd76
-DATA ntt16invzetas<>+1266(SB)/2, $0xfd76
-DATA ntt16invzetas<>+1268(SB)/2, $0xfd76
-DATA ntt16invzetas<>+1270(SB)/2, $0xfd76
-DATA ntt16invzetas<>+1272(SB)/2, $0x23ae
-DATA ntt16invzetas<>+1274(SB)/2, $0x23ae
-DATA ntt16invzetas<>+1276(SB)/2, $0x23ae
-DATA ntt16invzetas<>+1278(SB)/2, $0x23ae
-DATA ntt16invzetas<>+1280(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1282(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1284(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1286(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1288(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1290(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1292(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1294(SB)/2, $0xff7e
-DATA ntt16invzetas<>+1296(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1298(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1300(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1302(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1304(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1306(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1308(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1310(SB)/2, $0xf9be
-DATA ntt16invzetas<>+1312(SB)/2, $0x997e
-DATA ntt16invzetas<>+1314(SB)/2, $0x997e
-DATA ntt16invzetas<>+1316(SB)/2, $0x997e
-DATA ntt16invzetas<>+1318(SB)/2, $0x997e
-DATA ntt16invzetas<>+1320(SB)/2, $0x997e
-DATA ntt16invzetas<>+1322(SB)/2, $0x997e
-DATA ntt16invzetas<>+1324(SB)/2, $0x997e
-DATA ntt16invzetas<>+1326(SB)/2, $0x997e
-DATA ntt16invzetas<>+1328(SB)/2, $0x53be
-DATA ntt16invzetas<>+1330(SB)/2, $0x53be
-DATA ntt16invzetas<>+1332(SB)/2, $0x53be
-DATA ntt16invzetas<>+1334(SB)/2, $0x53be
-DATA ntt16invzetas<>+1336(SB)/2, $0x53be
-DATA ntt16invzetas<>+1338(SB)/2, $0x53be
-DATA ntt16invzetas<>+1340(SB)/2, $0x53be
-DATA ntt16invzetas<>+1342(SB)/2, $0x53be
-DATA ntt16invzetas<>+1344(SB)/2, $0x045f
-DATA ntt16invzetas<>+1346(SB)/2, $0x045f
-DATA ntt16invzetas<>+1348(SB)/2, $0xfda6
-DATA ntt16invzetas<>+1350(SB)/2, $0xfda6
-DATA ntt16invzetas<>+1352(SB)/2, $0x05cb
-DATA ntt16invzetas<>+1354(SB)/2, $0x05cb
-DATA ntt16invzetas<>+1356(SB)/2, $0xfcf7
-DATA ntt16invzetas<>+1358(SB)/2, $0xfcf7
-DATA ntt16invzetas<>+1360(SB)/2, $0xff6d
-DATA ntt16invzetas<>+1362(SB)/2, $0xff6d
-DATA ntt16invzetas<>+1364(SB)/2, $0x0487
-DATA ntt16invzetas<>+1366(SB)/2, $0x0487
-DATA ntt16invzetas<>+1368(SB)/2, $0x030a
-DATA ntt16invzetas<>+1370(SB)/2, $0x030a
-DATA ntt16invzetas<>+1372(SB)/2, $0xff0a
-DATA ntt16invzetas<>+1374(SB)/2, $0xff0a
-DATA ntt16invzetas<>+1376(SB)/2, $0x315f
-DATA ntt16invzetas<>+1378(SB)/2, $0x315f
-DATA ntt16invzetas<>+1380(SB)/2, $0x8fa6
-DATA ntt16invzetas<>+1382(SB)/2, $0x8fa6
-DATA ntt16invzetas<>+1384(SB)/2, $0xb6cb
-DATA ntt16invzetas<>+1386(SB)/2, $0xb6cb
-DATA ntt16invzetas<>+1388(SB)/2, $0x71f7
-DATA ntt16invzetas<>+1390(SB)/2, $0x71f7
-DATA ntt16invzetas<>+1392(SB)/2, $0x766d
-DATA ntt16invzetas<>+1394(SB)/2, $0x766d
-DATA ntt16invzetas<>+1396(SB)/2, $0x2987
-DATA ntt16invzetas<>+1398(SB)/2, $0x2987
-DATA ntt16invzetas<>+1400(SB)/2, $0x810a
-DATA ntt16invzetas<>+1402(SB)/2, $0x810a
-DATA ntt16invzetas<>+1404(SB)/2, $0x7d0a
-DATA ntt16invzetas<>+1406(SB)/2, $0x7d0a
-DATA ntt16invzetas<>+1408(SB)/2, $0xfd66
-DATA ntt16invzetas<>+1410(SB)/2, $0xfd66
-DATA ntt16invzetas<>+1412(SB)/2, $0xfd66
-DATA ntt16invzetas<>+1414(SB)/2, $0xfd66
-DATA ntt16invzetas<>+1416(SB)/2, $0xfec0
-DATA ntt16invzetas<>+1418(SB)/2, $0xfec0
-DATA ntt16invzetas<>+1420(SB)/2, $0xfec0
-DATA ntt16invzetas<>+1422(SB)/2, $0xfec0
-DATA ntt16invzetas<>+1424(SB)/2, $0xfff8
-DATA ntt16invzetas<>+1426(SB)/2, $0xfff8
-DATA ntt16invzetas<>+1428(SB)/2, $0xfff8
-DATA ntt16invzetas<>+1430(SB)/2, $0xfff8
-DATA ntt16invzetas<>+1432(SB)/2, $0x0204
-DATA ntt16invzetas<>+1434(SB)/2, $0x0204
-DATA ntt16invzetas<>+1436(SB)/2, $0x0204
-DATA ntt16invzetas<>+1438(SB)/2, $0x0204
-DATA ntt16invzetas<>+1440(SB)/2, $0xcf66
-DATA ntt16invzetas<>+1442(SB)/2, $0xcf66
-DATA ntt16invzetas<>+1444(SB)/2, $0xcf66
-DATA ntt16invzetas<>+1446(SB)/2, $0xcf66
-DATA ntt16invzetas<>+1448(SB)/2, $0x3ec0
-DATA ntt16invzetas<>+1450(SB)/2, $0x3ec0
-DATA ntt16invzetas<>+1452(SB)/2, $0x3ec0
-DATA ntt16invzetas<>+1454(SB)/2, $0x3ec0
-DATA ntt16invzetas<>+1456(SB)/2, $0x67f8
-DATA ntt16invzetas<>+1458(SB)/2, $0x67f8
-DATA ntt16invzetas<>+1460(SB)/2, $0x67f8
-DATA ntt16invzetas<>+1462(SB)/2, $0x67f8
-DATA ntt16invzetas<>+1464(SB)/2, $0xce04
-DATA ntt16invzetas<>+1466(SB)/2, $0xce04
-DATA ntt16invzetas<>+1468(SB)/2, $0xce04
-DATA ntt16invzetas<>+1470(SB)/2, $0xce04
-DATA ntt16invzetas<>+1472(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1474(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1476(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1478(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1480(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1482(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1484(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1486(SB)/2, $0x05b2
-DATA ntt16invzetas<>+1488(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1490(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1492(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1494(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1496(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1498(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1500(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1502(SB)/2, $0xfcc3
-DATA ntt16invzetas<>+1504(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1506(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1508(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1510(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1512(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1514(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1516(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1518(SB)/2, $0xfbb2
-DATA ntt16invzetas<>+1520(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1522(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1524(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1526(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1528(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1530(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1532(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1534(SB)/2, $0x15c3
-DATA ntt16invzetas<>+1536(SB)/2, $0x0675
-DATA ntt16invzetas<>+1538(SB)/2, $0x0675
-DATA ntt16invzetas<>+1540(SB)/2, $0x0626
-DATA ntt16invzetas<>+1542(SB)/2, $0x0626
-DATA ntt16invzetas<>+1544(SB)/2, $0xfe34
-DATA ntt16invzetas<>+1546(SB)/2, $0xfe34
-DATA ntt16invzetas<>+1548(SB)/2, $0xfedd
-DATA ntt16invzetas<>+1550(SB)/2, $0xfedd
-DATA ntt16invzetas<>+1552(SB)/2, $0xff15
-DATA ntt16invzetas<>+1554(SB)/2, $0xff15
-DATA ntt16invzetas<>+1556(SB)/2, $0x00b1
-DATA ntt16invzetas<>+1558(SB)/2, $0x00b1
-DATA ntt16invzetas<>+1560(SB)/2, $0x024b
-DATA ntt16invzetas<>+1562(SB)/2, $0x024b
-DATA ntt16invzetas<>+1564(SB)/2, $0x01a6
-DATA ntt16invzetas<>+1566(SB)/2, $0x01a6
-DATA ntt16invzetas<>+1568(SB)/2, $0x1575
-DATA ntt16invzetas<>+1570(SB)/2, $0x1575
-DATA ntt16invzetas<>+1572(SB)/2, $0x1826
-DATA ntt16invzetas<>+1574(SB)/2, $0x1826
-DATA ntt16invzetas<>+1576(SB)/2, $0x5a34
-DATA ntt16invzetas<>+1578(SB)/2, $0x5a34
-DATA ntt16invzetas<>+1580(SB)/2, $0xc5dd
-DATA ntt16invzetas<>+1582(SB)/2, $0xc5dd
-DATA ntt16invzetas<>+1584(SB)/2, $0xee15
-DATA ntt16invzetas<>+1586(SB)/2, $0xee15
-DATA ntt16invzetas<>+1588(SB)/2, $0x03b1
-DATA ntt16invzetas<>+1590(SB)/2, $0x03b1
-DATA ntt16invzetas<>+1592(SB)/2, $0x334b
-DATA ntt16invzetas<>+1594(SB)/2, $0x334b
-DATA ntt16invzetas<>+1596(SB)/2, $0x93a6
-DATA ntt16invzetas<>+1598(SB)/2, $0x93a6
-DATA ntt16invzetas<>+1600(SB)/2, $0xf9f8
-DATA ntt16invzetas<>+1602(SB)/2, $0xf9f8
-DATA ntt16invzetas<>+1604(SB)/2, $0xf9f8
-DATA ntt16invzetas<>+1606(SB)/2, $0xf9f8
-DATA ntt16invzetas<>+1608(SB)/2, $0xfee6
-DATA ntt16invzetas<>+1610(SB)/2, $0xfee6
-DATA ntt16invzetas<>+1612(SB)/2, $0xfee6
-DATA ntt16invzetas<>+1614(SB)/2, $0xfee6
-DATA ntt16invzetas<>+1616(SB)/2, $0x05d3
-DATA ntt16invzetas<>+1618(SB)/2, $0x05d3
-DATA ntt16invzetas<>+1620(SB)/2, $0x05d3
-DATA ntt16invzetas<>+1622(SB)/2, $0x05d3
-DATA ntt16invzetas<>+1624(SB)/2, $0xfaf3
-DATA ntt16invzetas<>+1626(SB)/2, $0xfaf3
-DATA ntt16invzetas<>+1628(SB)/2, $0xfaf3
-DATA ntt16invzetas<>+1630(SB)/2, $0xfaf3
-DATA ntt16invzetas<>+1632(SB)/2, $0x61f8
-DATA ntt16invzetas<>+1634(SB)/2, $0x61f8
-DATA ntt16invzetas<>+1636(SB)/2, $0x61f8
-DATA ntt16invzetas<>+1638(SB)/2, $0x61f8
-DATA ntt16invzetas<>+1640(SB)/2, $0x50e6
-DATA ntt16invzetas<>+1642(SB)/2, $0x50e6
-DATA ntt16invzetas<>+1644(SB)/2, $0x50e6
-DATA ntt16invzetas<>+1646(SB)/2, $0x50e6
-DATA ntt16invzetas<>+1648(SB)/2, $0x4ed3
-DATA ntt16invzetas<>+1650(SB)/2, $0x4ed3
-DATA ntt16invzetas<>+1652(SB)/2, $0x4ed3
-DATA ntt16invzetas<>+1654(SB)/2, $0x4ed3
-DATA ntt16invzetas<>+1656(SB)/2, $0xa3f3
-DATA ntt16invzetas<>+1658(SB)/2, $0xa3f3
-DATA ntt16invzetas<>+1660(SB)/2, $0xa3f3
-DATA ntt16invzetas<>+1662(SB)/2, $0xa3f3
-DATA ntt16invzetas<>+1664(SB)/2, $0x017f
-DATA ntt16invzetas<>+1666(SB)/2, $0x017f
-DATA ntt16invzetas<>+1668(SB)/2, $0x017f
-DATA ntt16invzetas<>+1670(SB)/2, $0x017f
-DATA ntt16invzetas<>+1672(SB)/2, $0x017f
-DATA ntt16invzetas<>+1674(SB)/2, $0x017f
-DATA ntt16invzetas<>+1676(SB)/2, $0x017f
-DATA ntt16invzetas<>+1678(SB)/2, $0x017f
-DATA ntt16invzetas<>+1680(SB)/2, $0x0108
-DATA ntt16invzetas<>+1682(SB)/2, $0x0108
-DATA ntt16invzetas<>+1684(SB)/2, $0x0108
-DATA ntt16invzetas<>+1686(SB)/2, $0x0108
-DATA ntt16invzetas<>+1688(SB)/2, $0x0108
-DATA ntt16invzetas<>+1690(SB)/2, $0x0108
-DATA ntt16invzetas<>+1692(SB)/2, $0x0108
-DATA ntt16invzetas<>+1694(SB)/2, $0x0108
-DATA ntt16invzetas<>+1696(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1698(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1700(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1702(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1704(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1706(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1708(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1710(SB)/2, $0x8e7f
-DATA ntt16invzetas<>+1712(SB)/2, $0x9908
-DATA ntt16invzetas<>+1714(SB)/2, $0x9908
-DATA ntt16invzetas<>+1716(SB)/2, $0x9908
-DATA ntt16invzetas<>+1718(SB)/2, $0x9908
-DATA ntt16invzetas<>+1720(SB)/2, $0x9908
-DATA ntt16invzetas<>+1722(SB)/2, $0x9908
-DATA ntt16invzetas<>+1724(SB)/2, $0x9908
-DATA ntt16invzetas<>+1726(SB)/2, $0x9908
-DATA ntt16invzetas<>+1728(SB)/2, $0x0069
-DATA ntt16invzetas<>+1730(SB)/2, $0x0069
-DATA ntt16invzetas<>+1732(SB)/2, $0x060e
-DATA ntt16invzetas<>+1734(SB)/2, $0x060e
-DATA ntt16invzetas<>+1736(SB)/2, $0x0367
-DATA ntt16invzetas<>+1738(SB)/2, $0x0367
-DATA ntt16invzetas<>+1740(SB)/2, $0xfb1d
-DATA ntt16invzetas<>+1742(SB)/2, $0xfb1d
-DATA ntt16invzetas<>+1744(SB)/2, $0x034b
-DATA ntt16invzetas<>+1746(SB)/2, $0x034b
-DATA ntt16invzetas<>+1748(SB)/2, $0x022b
-DATA ntt16invzetas<>+1750(SB)/2, $0x022b
-DATA ntt16invzetas<>+1752(SB)/2, $0x01ae
-DATA ntt16invzetas<>+1754(SB)/2, $0x01ae
-DATA ntt16invzetas<>+1756(SB)/2, $0xfbb1
-DATA ntt16invzetas<>+1758(SB)/2, $0xfbb1
-DATA ntt16invzetas<>+1760(SB)/2, $0xab69
-DATA ntt16invzetas<>+1762(SB)/2, $0xab69
-DATA ntt16invzetas<>+1764(SB)/2, $0x500e
-DATA ntt16invzetas<>+1766(SB)/2, $0x500e
-DATA ntt16invzetas<>+1768(SB)/2, $0xc867
-DATA ntt16invzetas<>+1770(SB)/2, $0xc867
-DATA ntt16invzetas<>+1772(SB)/2, $0x821d
-DATA ntt16invzetas<>+1774(SB)/2, $0x821d
-DATA ntt16invzetas<>+1776(SB)/2, $0x344b
-DATA ntt16invzetas<>+1778(SB)/2, $0x344b
-DATA ntt16invzetas<>+1780(SB)/2, $0xd32b
-DATA ntt16invzetas<>+1782(SB)/2, $0xd32b
-DATA ntt16invzetas<>+1784(SB)/2, $0x2bae
-DATA ntt16invzetas<>+1786(SB)/2, $0x2bae
-DATA ntt16invzetas<>+1788(SB)/2, $0xfeb1
-DATA ntt16invzetas<>+1790(SB)/2, $0xfeb1
-DATA ntt16invzetas<>+1792(SB)/2, $0x03f7
-DATA ntt16invzetas<>+1794(SB)/2, $0x03f7
-DATA ntt16invzetas<>+1796(SB)/2, $0x03f7
-DATA ntt16invzetas<>+1798(SB)/2, $0x03f7
-DATA ntt16invzetas<>+1800(SB)/2, $0xfdd8
-DATA ntt16invzetas<>+1802(SB)/2, $0xfdd8
-DATA ntt16invzetas<>+1804(SB)/2, $0xfdd8
-DATA ntt16invzetas<>+1806(SB)/2, $0xfdd8
-DATA ntt16invzetas<>+1808(SB)/2, $0x028c
-DATA ntt16invzetas<>+1810(SB)/2, $0x028c
-DATA ntt16invzetas<>+1812(SB)/2, $0x028c
-DATA ntt16invzetas<>+1814(SB)/2, $0x028c
-DATA ntt16invzetas<>+1816(SB)/2, $0x04c7
-DATA ntt16invzetas<>+1818(SB)/2, $0x04c7
-DATA ntt16invzetas<>+1820(SB)/2, $0x04c7
-DATA ntt16invzetas<>+1822(SB)/2, $0x04c7
-DATA ntt16invzetas<>+1824(SB)/2, $0x78f7
-DATA ntt16invzetas<>+1826(SB)/2, $0x78f7
-DATA ntt16invzetas<>+1828(SB)/2, $0x78f7
-DATA ntt16invzetas<>+1830(SB)/2, $0x78f7
-DATA ntt16invzetas<>+1832(SB)/2, $0x05d8
-DATA ntt16invzetas<>+1834(SB)/2, $0x05d8
-DATA ntt16invzetas<>+1836(SB)/2, $0x05d8
-DATA ntt16invzetas<>+1838(SB)/2, $0x05d8
-DATA ntt16invzetas<>+1840(SB)/2, $0xe68c
-DATA ntt16invzetas<>+1842(SB)/2, $0xe68c
-DATA ntt16invzetas<>+1844(SB)/2, $0xe68c
-DATA ntt16invzetas<>+1846(SB)/2, $0xe68c
-DATA ntt16invzetas<>+1848(SB)/2, $0xe9c7
-DATA ntt16invzetas<>+1850(SB)/2, $0xe9c7
-DATA ntt16invzetas<>+1852(SB)/2, $0xe9c7
-DATA ntt16invzetas<>+1854(SB)/2, $0xe9c7
+DATA ntt16invzetas<>+1216(SB)/2, $0x045f
+DATA ntt16invzetas<>+1218(SB)/2, $0x045f
+DATA ntt16invzetas<>+1220(SB)/2, $0xfda6
+DATA ntt16invzetas<>+1222(SB)/2, $0xfda6
+DATA ntt16invzetas<>+1224(SB)/2, $0x05cb
+DATA ntt16invzetas<>+1226(SB)/2, $0x05cb
+DATA ntt16invzetas<>+1228(SB)/2, $0xfcf7
+DATA ntt16invzetas<>+1230(SB)/2, $0xfcf7
+DATA ntt16invzetas<>+1232(SB)/2, $0xff6d
+DATA ntt16invzetas<>+1234(SB)/2, $0xff6d
+DATA ntt16invzetas<>+1236(SB)/2, $0x0487
+DATA ntt16invzetas<>+1238(SB)/2, $0x0487
+DATA ntt16invzetas<>+1240(SB)/2, $0x030a
+DATA ntt16invzetas<>+1242(SB)/2, $0x030a
+DATA ntt16invzetas<>+1244(SB)/2, $0xff0a
+DATA ntt16invzetas<>+1246(SB)/2, $0xff0a
+DATA ntt16invzetas<>+1248(SB)/2, $0x315f
+DATA ntt16invzetas<>+1250(SB)/2, $0x315f
+DATA ntt16invzetas<>+1252(SB)/2, $0x8fa6
+DATA ntt16invzetas<>+1254(SB)/2, $0x8fa6
+DATA ntt16invzetas<>+1256(SB)/2, $0xb6cb
+DATA ntt16invzetas<>+1258(SB)/2, $0xb6cb
+DATA ntt16invzetas<>+1260(SB)/2, $0x71f7
+DATA ntt16invzetas<>+1262(SB)/2, $0x71f7
+DATA ntt16invzetas<>+1264(SB)/2, $0x766d
+DATA ntt16invzetas<>+1266(SB)/2, $0x766d
+DATA ntt16invzetas<>+1268(SB)/2, $0x2987
+DATA ntt16invzetas<>+1270(SB)/2, $0x2987
+DATA ntt16invzetas<>+1272(SB)/2, $0x810a
+DATA ntt16invzetas<>+1274(SB)/2, $0x810a
+DATA ntt16invzetas<>+1276(SB)/2, $0x7d0a
+DATA ntt16invzetas<>+1278(SB)/2, $0x7d0a
+DATA ntt16invzetas<>+1280(SB)/2, $0x0675
+DATA ntt16invzetas<>+1282(SB)/2, $0x0675
+DATA ntt16invzetas<>+1284(SB)/2, $0x0626
+DATA ntt16invzetas<>+1286(SB)/2, $0x0626
+DATA ntt16invzetas<>+1288(SB)/2, $0xfe34
+DATA ntt16invzetas<>+1290(SB)/2, $0xfe34
+DATA ntt16invzetas<>+1292(SB)/2, $0xfedd
+DATA ntt16invzetas<>+1294(SB)/2, $0xfedd
+DATA ntt16invzetas<>+1296(SB)/2, $0xff15
+DATA ntt16invzetas<>+1298(SB)/2, $0xff15
+DATA ntt16invzetas<>+1300(SB)/2, $0x00b1
+DATA ntt16invzetas<>+1302(SB)/2, $0x00b1
+DATA ntt16invzetas<>+1304(SB)/2, $0x024b
+DATA ntt16invzetas<>+1306(SB)/2, $0x024b
+DATA ntt16invzetas<>+1308(SB)/2, $0x01a6
+DATA ntt16invzetas<>+1310(SB)/2, $0x01a6
+DATA ntt16invzetas<>+1312(SB)/2, $0x1575
+DATA ntt16invzetas<>+1314(SB)/2, $0x1575
+DATA ntt16invzetas<>+1316(SB)/2, $0x1826
+DATA ntt16invzetas<>+1318(SB)/2, $0x1826
+DATA ntt16invzetas<>+1320(SB)/2, $0x5a34
+DATA ntt16invzetas<>+1322(SB)/2, $0x5a34
+DATA ntt16invzetas<>+1324(SB)/2, $0xc5dd
+DATA ntt16invzetas<>+1326(SB)/2, $0xc5dd
+DATA ntt16invzetas<>+1328(SB)/2, $0xee15
+DATA ntt16invzetas<>+1330(SB)/2, $0xee15
+DATA ntt16invzetas<>+1332(SB)/2, $0x03b1
+DATA ntt16invzetas<>+1334(SB)/2, $0x03b1
+DATA ntt16invzetas<>+1336(SB)/2, $0x334b
+DATA ntt16invzetas<>+1338(SB)/2, $0x334b
+DATA ntt16invzetas<>+1340(SB)/2, $0x93a6
+DATA ntt16invzetas<>+1342(SB)/2, $0x93a6
+DATA ntt16invzetas<>+1344(SB)/2, $0x0069
+DATA ntt16invzetas<>+1346(SB)/2, $0x0069
+DATA ntt16invzetas<>+1348(SB)/2, $0x060e
+DATA ntt16invzetas<>+1350(SB)/2, $0x060e
+DATA ntt16invzetas<>+1352(SB)/2, $0x0367
+DATA ntt16invzetas<>+1354(SB)/2, $0x0367
+DATA ntt16invzetas<>+1356(SB)/2, $0xfb1d
+DATA ntt16invzetas<>+1358(SB)/2, $0xfb1d
+DATA ntt16invzetas<>+1360(SB)/2, $0x034b
+DATA ntt16invzetas<>+1362(SB)/2, $0x034b
+DATA ntt16invzetas<>+1364(SB)/2, $0x022b
+DATA ntt16invzetas<>+1366(SB)/2, $0x022b
+DATA ntt16invzetas<>+1368(SB)/2, $0x01ae
+DATA ntt16invzetas<>+1370(SB)/2, $0x01ae
+DATA ntt16invzetas<>+1372(SB)/2, $0xfbb1
+DATA ntt16invzetas<>+1374(SB)/2, $0xfbb1
+DATA ntt16invzetas<>+1376(SB)/2, $0xab69
+DATA ntt16invzetas<>+1378(SB)/2, $0xab69
+DATA ntt16invzetas<>+1380(SB)/2, $0x500e
+DATA ntt16invzetas<>+1382(SB)/2, $0x500e
+DATA ntt16invzetas<>+1384(SB)/2, $0xc867
+DATA ntt16invzetas<>+1386(SB)/2, $0xc867
+DATA ntt16invzetas<>+1388(SB)/2, $0x821d
+DATA ntt16invzetas<>+1390(SB)/2, $0x821d
+DATA ntt16invzetas<>+1392(SB)/2, $0x344b
+DATA ntt16invzetas<>+1394(SB)/2, $0x344b
+DATA ntt16invzetas<>+1396(SB)/2, $0xd32b
+DATA ntt16invzetas<>+1398(SB)/2, $0xd32b
+DATA ntt16invzetas<>+1400(SB)/2, $0x2bae
+DATA ntt16invzetas<>+1402(SB)/2, $0x2bae
+DATA ntt16invzetas<>+1404(SB)/2, $0xfeb1
+DATA ntt16invzetas<>+1406(SB)/2, $0xfeb1
+DATA ntt16invzetas<>+1408(SB)/2, $0x05bd
+DATA ntt16invzetas<>+1410(SB)/2, $0x05bd
+DATA ntt16invzetas<>+1412(SB)/2, $0x05bd
+DATA ntt16invzetas<>+1414(SB)/2, $0x05bd
+DATA ntt16invzetas<>+1416(SB)/2, $0x007e
+DATA ntt16invzetas<>+1418(SB)/2, $0x007e
+DATA ntt16invzetas<>+1420(SB)/2, $0x007e
+DATA ntt16invzetas<>+1422(SB)/2, $0x007e
+DATA ntt16invzetas<>+1424(SB)/2, $0xfb76
+DATA ntt16invzetas<>+1426(SB)/2, $0xfb76
+DATA ntt16invzetas<>+1428(SB)/2, $0xfb76
+DATA ntt16invzetas<>+1430(SB)/2, $0xfb76
+DATA ntt16invzetas<>+1432(SB)/2, $0xf9ae
+DATA ntt16invzetas<>+1434(SB)/2, $0xf9ae
+DATA ntt16invzetas<>+1436(SB)/2, $0xf9ae
+DATA ntt16invzetas<>+1438(SB)/2, $0xf9ae
+DATA ntt16invzetas<>+1440(SB)/2, $0x6cbd
+DATA ntt16invzetas<>+1442(SB)/2, $0x6cbd
+DATA ntt16invzetas<>+1444(SB)/2, $0x6cbd
+DATA ntt16invzetas<>+1446(SB)/2, $0x6cbd
+DATA ntt16invzetas<>+1448(SB)/2, $0x9a7e
+DATA ntt16invzetas<>+1450(SB)/2, $0x9a7e
+DATA ntt16invzetas<>+1452(SB)/2, $0x9a7e
+DATA ntt16invzetas<>+1454(SB)/2, $0x9a7e
+DATA ntt16invzetas<>+1456(SB)/2, $0xfd76
+DATA ntt16invzetas<>+1458(SB)/2, $0xfd76
+DATA ntt16invzetas<>+1460(SB)/2, $0xfd76
+DATA ntt16invzetas<>+1462(SB)/2, $0xfd76
+DATA ntt16invzetas<>+1464(SB)/2, $0x23ae
+DATA ntt16invzetas<>+1466(SB)/2, $0x23ae
+DATA ntt16invzetas<>+1468(SB)/2, $0x23ae
+DATA ntt16invzetas<>+1470(SB)/2, $0x23ae
+DATA ntt16invzetas<>+1472(SB)/2, $0xfd66
+DATA ntt16invzetas<>+1474(SB)/2, $0xfd66
+DATA ntt16invzetas<>+1476(SB)/2, $0xfd66
+DATA ntt16invzetas<>+1478(SB)/2, $0xfd66
+DATA ntt16invzetas<>+1480(SB)/2, $0xfec0
+DATA ntt16invzetas<>+1482(SB)/2, $0xfec0
+DATA ntt16invzetas<>+1484(SB)/2, $0xfec0
+DATA ntt16invzetas<>+1486(SB)/2, $0xfec0
+DATA ntt16invzetas<>+1488(SB)/2, $0xfff8
+DATA ntt16invzetas<>+1490(SB)/2, $0xfff8
+DATA ntt16invzetas<>+1492(SB)/2, $0xfff8
+DATA ntt16invzetas<>+1494(SB)/2, $0xfff8
+DATA ntt16invzetas<>+1496(SB)/2, $0x0204
+DATA ntt16invzetas<>+1498(SB)/2, $0x0204
+DATA ntt16invzetas<>+1500(SB)/2, $0x0204
+DATA ntt16invzetas<>+1502(SB)/2, $0x0204
+DATA ntt16invzetas<>+1504(SB)/2, $0xcf66
+DATA ntt16invzetas<>+1506(SB)/2, $0xcf66
+DATA ntt16invzetas<>+1508(SB)/2, $0xcf66
+DATA ntt16invzetas<>+1510(SB)/2, $0xcf66
+DATA ntt16invzetas<>+1512(SB)/2, $0x3ec0
+DATA ntt16invzetas<>+1514(SB)/2, $0x3ec0
+DATA ntt16invzetas<>+1516(SB)/2, $0x3ec0
+DATA ntt16invzetas<>+1518(SB)/2, $0x3ec0
+DATA ntt16invzetas<>+1520(SB)/2, $0x67f8
+DATA ntt16invzetas<>+1522(SB)/2, $0x67f8
+DATA ntt16invzetas<>+1524(SB)/2, $0x67f8
+DATA ntt16invzetas<>+1526(SB)/2, $0x67f8
+DATA ntt16invzetas<>+1528(SB)/2, $0xce04
+DATA ntt16invzetas<>+1530(SB)/2, $0xce04
+DATA ntt16invzetas<>+1532(SB)/2, $0xce04
+DATA ntt16invzetas<>+1534(SB)/2, $0xce04
+DATA ntt16invzetas<>+1536(SB)/2, $0xf9f8
+DATA ntt16invzetas<>+1538(SB)/2, $0xf9f8
+DATA ntt16invzetas<>+1540(SB)/2, $0xf9f8
+DATA ntt16invzetas<>+1542(SB)/2, $0xf9f8
+DATA ntt16invzetas<>+1544(SB)/2, $0xfee6
+DATA ntt16invzetas<>+1546(SB)/2, $0xfee6
+DATA ntt16invzetas<>+1548(SB)/2, $0xfee6
+DATA ntt16invzetas<>+1550(SB)/2, $0xfee6
+DATA ntt16invzetas<>+1552(SB)/2, $0x05d3
+DATA ntt16invzetas<>+1554(SB)/2, $0x05d3
+DATA ntt16invzetas<>+1556(SB)/2, $0x05d3
+DATA ntt16invzetas<>+1558(SB)/2, $0x05d3
+DATA ntt16invzetas<>+1560(SB)/2, $0xfaf3
+DATA ntt16invzetas<>+1562(SB)/2, $0xfaf3
+DATA ntt16invzetas<>+1564(SB)/2, $0xfaf3
+DATA ntt16invzetas<>+1566(SB)/2, $0xfaf3
+DATA ntt16invzetas<>+1568(SB)/2, $0x61f8
+DATA ntt16invzetas<>+1570(SB)/2, $0x61f8
+DATA ntt16invzetas<>+1572(SB)/2, $0x61f8
+DATA ntt16invzetas<>+1574(SB)/2, $0x61f8
+DATA ntt16invzetas<>+1576(SB)/2, $0x50e6
+DATA ntt16invzetas<>+1578(SB)/2, $0x50e6
+DATA ntt16invzetas<>+1580(SB)/2, $0x50e6
+DATA ntt16invzetas<>+1582(SB)/2, $0x50e6
+DATA ntt16invzetas<>+1584(SB)/2, $0x4ed3
+DATA ntt16invzetas<>+1586(SB)/2, $0x4ed3
+DATA ntt16invzetas<>+1588(SB)/2, $0x4ed3
+DATA ntt16invzetas<>+1590(SB)/2, $0x4ed3
+DATA ntt16invzetas<>+1592(SB)/2, $0xa3f3
+DATA ntt16invzetas<>+1594(SB)/2, $0xa3f3
+DATA ntt16invzetas<>+1596(SB)/2, $0xa3f3
+DATA ntt16invzetas<>+1598(SB)/2, $0xa3f3
+DATA ntt16invzetas<>+1600(SB)/2, $0x03f7
+DATA ntt16invzetas<>+1602(SB)/2, $0x03f7
+DATA ntt16invzetas<>+1604(SB)/2, $0x03f7
+DATA ntt16invzetas<>+1606(SB)/2, $0x03f7
+DATA ntt16invzetas<>+1608(SB)/2, $0xfdd8
+DATA ntt16invzetas<>+1610(SB)/2, $0xfdd8
+DATA ntt16invzetas<>+1612(SB)/2, $0xfdd8
+DATA ntt16invzetas<>+1614(SB)/2, $0xfdd8
+DATA ntt16invzetas<>+1616(SB)/2, $0x028c
+DATA ntt16invzetas<>+1618(SB)/2, $0x028c
+DATA ntt16invzetas<>+1620(SB)/2, $0x028c
+DATA ntt16invzetas<>+1622(SB)/2, $0x028c
+DATA ntt16invzetas<>+1624(SB)/2, $0x04c7
+DATA ntt16invzetas<>+1626(SB)/2, $0x04c7
+DATA ntt16invzetas<>+1628(SB)/2, $0x04c7
+DATA ntt16invzetas<>+1630(SB)/2, $0x04c7
+DATA ntt16invzetas<>+1632(SB)/2, $0x78f7
+DATA ntt16invzetas<>+1634(SB)/2, $0x78f7
+DATA ntt16invzetas<>+1636(SB)/2, $0x78f7
+DATA ntt16invzetas<>+1638(SB)/2, $0x78f7
+DATA ntt16invzetas<>+1640(SB)/2, $0x05d8
+DATA ntt16invzetas<>+1642(SB)/2, $0x05d8
+DATA ntt16invzetas<>+1644(SB)/2, $0x05d8
+DATA ntt16invzetas<>+1646(SB)/2, $0x05d8
+DATA ntt16invzetas<>+1648(SB)/2, $0xe68c
+DATA ntt16invzetas<>+1650(SB)/2, $0xe68c
+DATA ntt16invzetas<>+1652(SB)/2, $0xe68c
+DATA ntt16invzetas<>+1654(SB)/2, $0xe68c
+DATA ntt16invzetas<>+1656(SB)/2, $0xe9c7
+DATA ntt16invzetas<>+1658(SB)/2, $0xe9c7
+DATA ntt16invzetas<>+1660(SB)/2, $0xe9c7
+DATA ntt16invzetas<>+1662(SB)/2, $0xe9c7
+DATA ntt16invzetas<>+1664(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1666(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1668(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1670(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1672(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1674(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1676(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1678(SB)/2, $0xff7e
+DATA ntt16invzetas<>+1680(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1682(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1684(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1686(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1688(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1690(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1692(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1694(SB)/2, $0xf9be
+DATA ntt16invzetas<>+1696(SB)/2, $0x997e
+DATA ntt16invzetas<>+1698(SB)/2, $0x997e
+DATA ntt16invzetas<>+1700(SB)/2, $0x997e
+DATA ntt16invzetas<>+1702(SB)/2, $0x997e
+DATA ntt16invzetas<>+1704(SB)/2, $0x997e
+DATA ntt16invzetas<>+1706(SB)/2, $0x997e
+DATA ntt16invzetas<>+1708(SB)/2, $0x997e
+DATA ntt16invzetas<>+1710(SB)/2, $0x997e
+DATA ntt16invzetas<>+1712(SB)/2, $0x53be
+DATA ntt16invzetas<>+1714(SB)/2, $0x53be
+DATA ntt16invzetas<>+1716(SB)/2, $0x53be
+DATA ntt16invzetas<>+1718(SB)/2, $0x53be
+DATA ntt16invzetas<>+1720(SB)/2, $0x53be
+DATA ntt16invzetas<>+1722(SB)/2, $0x53be
+DATA ntt16invzetas<>+1724(SB)/2, $0x53be
+DATA ntt16invzetas<>+1726(SB)/2, $0x53be
+DATA ntt16invzetas<>+1728(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1730(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1732(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1734(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1736(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1738(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1740(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1742(SB)/2, $0x05b2
+DATA ntt16invzetas<>+1744(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1746(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1748(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1750(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1752(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1754(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1756(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1758(SB)/2, $0xfcc3
+DATA ntt16invzetas<>+1760(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1762(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1764(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1766(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1768(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1770(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1772(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1774(SB)/2, $0xfbb2
+DATA ntt16invzetas<>+1776(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1778(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1780(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1782(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1784(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1786(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1788(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1790(SB)/2, $0x15c3
+DATA ntt16invzetas<>+1792(SB)/2, $0x017f
+DATA ntt16invzetas<>+1794(SB)/2, $0x017f
+DATA ntt16invzetas<>+1796(SB)/2, $0x017f
+DATA ntt16invzetas<>+1798(SB)/2, $0x017f
+DATA ntt16invzetas<>+1800(SB)/2, $0x017f
+DATA ntt16invzetas<>+1802(SB)/2, $0x017f
+DATA ntt16invzetas<>+1804(SB)/2, $0x017f
+DATA ntt16invzetas<>+1806(SB)/2, $0x017f
+DATA ntt16invzetas<>+1808(SB)/2, $0x0108
+DATA ntt16invzetas<>+1810(SB)/2, $0x0108
+DATA ntt16invzetas<>+1812(SB)/2, $0x0108
+DATA ntt16invzetas<>+1814(SB)/2, $0x0108
+DATA ntt16invzetas<>+1816(SB)/2, $0x0108
+DATA ntt16invzetas<>+1818(SB)/2, $0x0108
+DATA ntt16invzetas<>+1820(SB)/2, $0x0108
+DATA ntt16invzetas<>+1822(SB)/2, $0x0108
+DATA ntt16invzetas<>+1824(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1826(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1828(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1830(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1832(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1834(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1836(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1838(SB)/2, $0x8e7f
+DATA ntt16invzetas<>+1840(SB)/2, $0x9908
+DATA ntt16invzetas<>+1842(SB)/2, $0x9908
+DATA ntt16invzetas<>+1844(SB)/2, $0x9908
+DATA ntt16invzetas<>+1846(SB)/2, $0x9908
+DATA ntt16invzetas<>+1848(SB)/2, $0x9908
+DATA ntt16invzetas<>+1850(SB)/2, $0x9908
+DATA ntt16invzetas<>+1852(SB)/2, $0x9908
+DATA ntt16invzetas<>+1854(SB)/2, $0x9908
 DATA ntt16invzetas<>+1856(SB)/2, $0xfad3
 DATA ntt16invzetas<>+1858(SB)/2, $0xfad3
 DATA ntt16invzetas<>+1860(SB)/2, $0xfad3

@@ -110,7 +110,6 @@ func timesQInv(x int16) int16 { return x * qInv }
 
 type table struct {
 	name string
-	mem  Mem
 	vecs [][16]int16
 	at   map[[16]int16]int
 }
@@ -468,12 +467,17 @@ func forward() {
 		emit(ct(r[0], r[2], 32, qv), ct(r[1], r[3], 32, qv), ct(r[4], r[6], 32, qv), ct(r[5], r[7], 32, qv))
 		emit(ct(r[0], r[1], 16, qv), ct(r[2], r[3], 16, qv), ct(r[4], r[5], 16, qv), ct(r[6], r[7], 16, qv))
 		// The last three layers: shuffle each register pair, then butterfly.
-		var ps [4]prog
-		for i := range ps {
-			a, b := r[2*i], r[2*i+1]
-			ps[i] = cat(shuffle8(a, b), ct(a, b, 8, qv), shuffle4(a, b), ct(a, b, 4, qv), shuffle2(a, b), ct(a, b, 2, qv))
+		for _, layer := range []struct {
+			shuffle func(a, b *vec) prog
+			l       int
+		}{{shuffle8, 8}, {shuffle4, 4}, {shuffle2, 2}} {
+			for i := 0; i < 8; i += 2 {
+				emit(layer.shuffle(r[i], r[i+1]))
+			}
+			for i := 0; i < 8; i += 2 {
+				emit(ct(r[i], r[i+1], layer.l, qv))
+			}
 		}
-		emit(ps[:]...)
 		for k := 0; k < 8; k += 4 {
 			var cs [4]prog
 			for i := range cs {
@@ -506,14 +510,17 @@ func inverse() {
 		for i := range 8 {
 			r[i] = load(p, 8*h+i, native(8*h+i))
 		}
-		var ps [4]prog
-		for i := range ps {
-			a, b := r[2*i], r[2*i+1]
-			ps[i] = cat(gs(a, b, 2, invBarrett(2), qv), shuffle2(a, b),
-				gs(a, b, 4, invBarrett(4), qv), shuffle4(a, b),
-				gs(a, b, 8, invBarrett(8), qv), shuffle8(a, b))
+		for _, layer := range []struct {
+			l       int
+			shuffle func(a, b *vec) prog
+		}{{2, shuffle2}, {4, shuffle4}, {8, shuffle8}} {
+			for i := 0; i < 8; i += 2 {
+				emit(gs(r[i], r[i+1], layer.l, invBarrett(layer.l), qv))
+			}
+			for i := 0; i < 8; i += 2 {
+				emit(layer.shuffle(r[i], r[i+1]))
+			}
 		}
-		emit(ps[:]...)
 		emit(gs(r[0], r[1], 16, invBarrett(16), qv), gs(r[2], r[3], 16, invBarrett(16), qv),
 			gs(r[4], r[5], 16, invBarrett(16), qv), gs(r[6], r[7], 16, invBarrett(16), qv))
 		emit(gs(r[0], r[2], 32, invBarrett(32), qv), gs(r[1], r[3], 32, invBarrett(32), qv),
