@@ -1,0 +1,25 @@
+package ntt_test
+
+import (
+	"testing"
+
+	"github.com/moduletto/moduletto/ntt"
+)
+
+// Benchmarks of the int16 kernels bench_test.go does not cover, per backend
+// (BenchmarkReduce16/backend=avx2, …).
+
+func benchPoly16(b *testing.B, f func(p *[256]int16)) {
+	benchBackends16(b, func(b *testing.B) {
+		var p [256]int16
+		b.ReportAllocs()
+		for b.Loop() {
+			f(&p)
+		}
+	})
+}
+
+func BenchmarkReduce16(b *testing.B)        { benchPoly16(b, ntt.Reduce16) }
+func BenchmarkToMont16(b *testing.B)        { benchPoly16(b, ntt.ToMont16) }
+func BenchmarkFromSpecOrder16(b *testing.B) { benchPoly16(b, ntt.FromSpecOrder16) }
+func BenchmarkToSpecOrder16(b *testing.B)   { benchPoly16(b, ntt.ToSpecOrder16) }
