@@ -60,6 +60,10 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 	dst = dst[:384]
 	s := *p
 	ntt.ToSpecOrder16((*[N]int16)(&s))
+	if haveAVX2Poly && useAVX2Poly {
+		encode12AVX2((*[384]byte)(dst), (*[N]int16)(&s))
+		return
+	}
 	for i := range 64 {
 		q := (*[4]int16)(s[4*i:])
 		x := uint64(normalize16(q[0])) | uint64(normalize16(q[1]))<<12 |
@@ -81,6 +85,11 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 // Bounds: ensures 0 ≤ p[i] < q.
 func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 	src = src[:384]
+	if haveAVX2Poly && useAVX2Poly {
+		ok = decode12AVX2((*[N]int16)(p), (*[384]byte)(src))
+		ntt.FromSpecOrder16((*[N]int16)(p))
+		return ok
+	}
 	var bad uint32
 	for i := range 64 {
 		b := (*[6]byte)(src[6*i:])

@@ -7,7 +7,9 @@ import "encoding/binary"
 // Each handles a group of coefficients that fills whole bytes, with d a
 // constant, so the shifts and the multiply-and-shift of compress fold.
 // The layouts equal the general bitWriter/bitReader loops (checked against
-// the FIPS 203 transcription for every d in encode_test.go).
+// the FIPS 203 transcription for every d in encode_test.go). With the AVX2
+// kernels selected (checked once per polynomial) each function hands the
+// whole polynomial to its twin in poly_amd64.s.
 
 // c16 returns Compress_d(x mod q) for a constant d.
 //
@@ -18,6 +20,10 @@ func c16(x int16, d uint) uint64 {
 
 func compressEncode1(dst []byte, p *Poly16) {
 	dst = dst[:32]
+	if haveAVX2Poly && useAVX2Poly {
+		compressEncode1AVX2((*[32]byte)(dst), (*[N]int16)(p))
+		return
+	}
 	for i := range dst {
 		q := (*[8]int16)(p[8*i:])
 		dst[i] = byte(c16(q[0], 1) | c16(q[1], 1)<<1 | c16(q[2], 1)<<2 | c16(q[3], 1)<<3 |
@@ -27,6 +33,10 @@ func compressEncode1(dst []byte, p *Poly16) {
 
 func compressEncode4(dst []byte, p *Poly16) {
 	dst = dst[:128]
+	if haveAVX2Poly && useAVX2Poly {
+		compressEncode4AVX2((*[128]byte)(dst), (*[N]int16)(p))
+		return
+	}
 	for i := range dst {
 		dst[i] = byte(c16(p[2*i], 4) | c16(p[2*i+1], 4)<<4)
 	}
@@ -34,6 +44,10 @@ func compressEncode4(dst []byte, p *Poly16) {
 
 func compressEncode5(dst []byte, p *Poly16) {
 	dst = dst[:160]
+	if haveAVX2Poly && useAVX2Poly {
+		compressEncode5AVX2((*[160]byte)(dst), (*[N]int16)(p))
+		return
+	}
 	for i := range 32 {
 		q := (*[8]int16)(p[8*i:])
 		x := c16(q[0], 5) | c16(q[1], 5)<<5 | c16(q[2], 5)<<10 | c16(q[3], 5)<<15 |
@@ -44,6 +58,10 @@ func compressEncode5(dst []byte, p *Poly16) {
 
 func compressEncode10(dst []byte, p *Poly16) {
 	dst = dst[:320]
+	if haveAVX2Poly && useAVX2Poly {
+		compressEncode10AVX2((*[320]byte)(dst), (*[N]int16)(p))
+		return
+	}
 	for i := range 64 {
 		q := (*[4]int16)(p[4*i:])
 		x := c16(q[0], 10) | c16(q[1], 10)<<10 | c16(q[2], 10)<<20 | c16(q[3], 10)<<30
@@ -53,6 +71,10 @@ func compressEncode10(dst []byte, p *Poly16) {
 
 func compressEncode11(dst []byte, p *Poly16) {
 	dst = dst[:352]
+	if haveAVX2Poly && useAVX2Poly {
+		compressEncode11AVX2((*[352]byte)(dst), (*[N]int16)(p))
+		return
+	}
 	for i := range 32 {
 		q := (*[8]int16)(p[8*i:])
 		c5 := c16(q[5], 11)
@@ -85,6 +107,10 @@ func dc(x uint64, d uint) int16 {
 
 func decodeDecompress1(p *Poly16, src []byte) {
 	src = src[:32]
+	if haveAVX2Poly && useAVX2Poly {
+		decodeDecompress1AVX2((*[N]int16)(p), (*[32]byte)(src))
+		return
+	}
 	for i, b := range src {
 		q := (*[8]int16)(p[8*i:])
 		x := uint64(b)
@@ -95,6 +121,10 @@ func decodeDecompress1(p *Poly16, src []byte) {
 
 func decodeDecompress4(p *Poly16, src []byte) {
 	src = src[:128]
+	if haveAVX2Poly && useAVX2Poly {
+		decodeDecompress4AVX2((*[N]int16)(p), (*[128]byte)(src))
+		return
+	}
 	for i, b := range src {
 		p[2*i], p[2*i+1] = dc(uint64(b), 4), dc(uint64(b)>>4, 4)
 	}
@@ -102,6 +132,10 @@ func decodeDecompress4(p *Poly16, src []byte) {
 
 func decodeDecompress5(p *Poly16, src []byte) {
 	src = src[:160]
+	if haveAVX2Poly && useAVX2Poly {
+		decodeDecompress5AVX2((*[N]int16)(p), (*[160]byte)(src))
+		return
+	}
 	for i := range 32 {
 		x := get40(src[5*i:])
 		q := (*[8]int16)(p[8*i:])
@@ -112,6 +146,10 @@ func decodeDecompress5(p *Poly16, src []byte) {
 
 func decodeDecompress10(p *Poly16, src []byte) {
 	src = src[:320]
+	if haveAVX2Poly && useAVX2Poly {
+		decodeDecompress10AVX2((*[N]int16)(p), (*[320]byte)(src))
+		return
+	}
 	for i := range 64 {
 		x := get40(src[5*i:])
 		q := (*[4]int16)(p[4*i:])
@@ -121,6 +159,10 @@ func decodeDecompress10(p *Poly16, src []byte) {
 
 func decodeDecompress11(p *Poly16, src []byte) {
 	src = src[:352]
+	if haveAVX2Poly && useAVX2Poly {
+		decodeDecompress11AVX2((*[N]int16)(p), (*[352]byte)(src))
+		return
+	}
 	for i := range 32 {
 		b := (*[11]byte)(src[11*i:])
 		lo := binary.LittleEndian.Uint64(b[:8])

@@ -1,0 +1,394 @@
+// Command poly generates the AVX2 kernels of package poly for ML-KEM's
+// wire formats (FIPS 203): ByteEncode_d∘Compress_d and
+// Decompress_d∘ByteDecode_d for d ∈ {1, 4, 5, 10, 11} (Algorithms 14 and
+// 15, Section 4.2.1) and ByteEncode_12 / ByteDecode_12 with the modulus
+// check of Section 7.2 (Algorithms 5 and 6).
+//
+// Every kernel takes 16 coefficients (2d bytes) per step and is the vector
+// twin of a scalar Go function in package poly (named in its doc comment);
+// the package's tests compare the two on every int16 input and on random
+// and extreme byte strings. All of them are constant time: no branch or
+// address depends on the data.
+package main
+
+//go:generate go run . -out ../../poly/poly_amd64.s -stubs ../../poly/poly_stubs_amd64.go -pkg poly
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/moduletto/moduletto/field/params"
+)
+
+const q = params.MLKEMQ
+
+func main() {
+	ConstraintExpr("amd64,!purego") // avo v0.6.0 takes the +build form; it writes both forms
+	for _, d := range []int{1, 4, 5, 10, 11} {
+		compressEncode(d)
+		decodeDecompress(d)
+	}
+	encode12()
+	decode12()
+	Generate()
+}
+
+// ---------------------------------------------------------------------------
+// Constants.
+
+// consts holds the constants emitted so far, by name.
+var consts = map[string]Mem{}
+
+// constant emits a 32-byte read-only global built by fill, once per name.
+func constant(name string, fill func(b []byte)) Mem {
+	if m, ok := consts[name]; ok {
+		return m
+	}
+	b := make([]byte, 32)
+	fill(b)
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, x := range b {
+		DATA(i, U8(x))
+	}
+	consts[name] = m
+	return m
+}
+
+// words16 is a constant with v in every 16-bit lane.
+func words16(name string, v uint16) Mem {
+	return constant(name, func(b []byte) {
+		for i := 0; i < 32; i += 2 {
+			b[i], b[i+1] = byte(v), byte(v>>8)
+		}
+	})
+}
+
+// lanes32 is a constant with the 32-bit lanes v[i%len(v)].
+func lanes32(name string, v ...uint32) Mem {
+	return constant(name, func(b []byte) {
+		for i := range 8 {
+			x := v[i%len(v)]
+			b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
+		}
+	})
+}
+
+// lanes64 is a constant with the 64-bit lanes v[i%len(v)].
+func lanes64(name string, v ...uint64) Mem {
+	return constant(name, func(b []byte) {
+		for i := range 4 {
+			x := v[i%len(v)]
+			for j := range 8 {
+				b[8*i+j] = byte(x >> (8 * j))
+			}
+		}
+	})
+}
+
+// load puts a constant into a new register.
+func load(m Mem) reg.VecVirtual {
+	y := YMM()
+	VMOVDQU(m, y)
+	return y
+}
+
+// ---------------------------------------------------------------------------
+// Lane helpers: arithmetic.
+
+// normalize16 maps every 16-bit lane a of y to a mod q in [0, q): a Barrett
+// quotient t = ⌊(v·a + 2^25)/2^26⌋ (v = 20159) from the high product and a
+// rounding multiply, r = a − t·q, then q added under the sign mask.
+//
+// Twin: poly.normalize16 (field.BarrettReduce16, field.CondAdd16).
+// Bounds: requires any int16 a; ensures 0 ≤ r < q.
+func normalize16(y reg.VecVirtual) {
+	v, r32, qv := load(words16("barrett", params.MLKEMBarrett16)), load(words16("w32", 32)), load(words16("q", q))
+	t := YMM()
+	VPMULHW(v, y, t)     // ⌊v·a / 2^16⌋
+	VPMULHRSW(r32, t, t) // (t·32 + 2^14) >> 15 = (t + 2^9) >> 10
+	VPMULLW(qv, t, t)
+	VPSUBW(t, y, y) // centred, |r| ≤ (q−1)/2
+	VPSRAW(Imm(15), y, t)
+	VPAND(qv, t, t)
+	VPADDW(t, y, y)
+}
+
+// compress16 maps every 16-bit lane x ∈ [0, q) of y to Compress_d(x) =
+// ⌊(x·2^d + (q−1)/2) / q⌋ mod 2^d. An estimate a = ⌊16x·M / 2^16⌋ + 1 with
+// M = ⌊2^(12+d)/q⌋ is within one of the quotient (16x·M/2^16 is below
+// x·2^d/q by less than 16·q/2^16 < 1, and the rounding term (q−1)/2 adds
+// less than 1); the remainder N − a·q of N = x·2^d + (q−1)/2, computed mod
+// 2^16, lies in [−q, 2q) and so is exact as an int16, and it moves a by one
+// where needed. No division; constant time.
+//
+// Twin: poly.compress (after poly.normalize16).
+// Bounds: requires 0 ≤ x < q, 1 ≤ d ≤ 11; ensures 0 ≤ r < 2^d.
+func compress16(y reg.VecVirtual, d int) {
+	m := uint16(int(1) << (12 + d) / q) // int arithmetic: the shift overflows uint16
+	mv := load(words16(fmt.Sprintf("compressM%d", d), m))
+	half, one, qv, qm1 := load(words16("halfq", (q-1)/2)), load(words16("one", 1)), load(words16("q", q)), load(words16("qm1", q-1))
+	a, n := YMM(), YMM()
+	VPSLLW(Imm(4), y, a)
+	VPMULHUW(mv, a, a)
+	VPADDW(one, a, a) // estimate, quotient − 1 ≤ a ≤ quotient + 1
+	VPSLLW(Imm(uint64(d)), y, n)
+	VPADDW(half, n, n) // N mod 2^16
+	t := YMM()
+	VPMULLW(qv, a, t)
+	VPSUBW(t, n, n)       // remainder N − a·q ∈ [−q, 2q)
+	VPCMPGTW(qm1, n, t)   // −1 where remainder ≥ q
+	VPSUBW(t, a, a)       // a + 1 there
+	VPSRAW(Imm(15), n, t) // −1 where remainder < 0
+	VPADDW(t, a, a)       // a − 1 there
+	VPAND(load(words16(fmt.Sprintf("mask%d", d), 1<<d-1)), a, a)
+	VMOVDQA(a, y)
+}
+
+// decompress16 maps every 16-bit lane y < 2^d to Decompress_d(y) =
+// ⌊(q·y + 2^(d−1)) / 2^d⌋: a rounding multiply of y·2^(15−d) by q gives
+// (y·2^(15−d)·q + 2^14) >> 15, the same value.
+//
+// Twin: poly.decompress.
+// Bounds: requires 0 ≤ y < 2^d, 1 ≤ d ≤ 11; ensures 0 ≤ r < q.
+func decompress16(y reg.VecVirtual, d int) {
+	VPSLLW(Imm(uint64(15-d)), y, y)
+	VPMULHRSW(load(words16("q", q)), y, y)
+}
+
+// ---------------------------------------------------------------------------
+// Lane helpers: bit packing.
+
+// pack16 packs the sixteen d-bit values of y (16-bit lanes, high bits
+// clear) into the little-endian bit string of ByteEncode_d: lanes 0–7 become
+// bytes 0…d−1 of the low 128-bit half, lanes 8–15 bytes 0…d−1 of the high
+// half, the other bytes zero. Pairs of lanes, then pairs of 32-bit lanes,
+// then the two 64-bit lanes of each half are joined by shifts.
+//
+// Twin: the bitWriter layout of poly.ByteEncode.
+// Bounds: requires 0 ≤ lane < 2^d, 1 ≤ d ≤ 12.
+func pack16(y reg.VecVirtual, d int) {
+	t := YMM()
+	// 32-bit lane i: v[2i] + v[2i+1]·2^d (2d bits).
+	VPMADDWD(load(lanes32(fmt.Sprintf("pairMul%d", d), 1|1<<(16+d))), y, y)
+	// 64-bit lane i: w[2i] + w[2i+1]·2^(2d) (4d bits).
+	VPSLLVD(load(lanes32(fmt.Sprintf("dwShift%d", d), uint32(32-2*d), 0)), y, y)
+	VPSRLQ(Imm(uint64(32-2*d)), y, y)
+	// Each half: u[0] + u[1]·2^(4d) (8d bits).
+	VPSRLDQ(Imm(8), y, t)
+	VPSLLQ(Imm(uint64(4*d)), t, t)
+	VPSRLVQ(load(lanes64(fmt.Sprintf("qwShift%d", d), 0, uint64(64-4*d))), y, y)
+	VPOR(t, y, y)
+}
+
+// unpack16 is the inverse of [pack16]: from the d-byte strings at the start
+// of each 128-bit half of y (other bytes ignored) it puts the sixteen d-bit
+// values into 16-bit lanes.
+//
+// Twin: the bitReader layout of poly.ByteDecode.
+// Bounds: requires 1 ≤ d ≤ 12; ensures 0 ≤ lane < 2^d.
+func unpack16(y reg.VecVirtual, d int) {
+	t := YMM()
+	// 64-bit lanes u[0], u[1] of each half (4d bits each).
+	VPSLLDQ(Imm(8), y, t)
+	VPSRLQ(Imm(uint64(4*d)), t, t)
+	VPSLLVQ(load(lanes64(fmt.Sprintf("qwShift%d", d), 0, uint64(64-4*d))), y, y)
+	VPOR(t, y, y)
+	VPAND(load(lanes64(fmt.Sprintf("qwMask%d", d), 1<<(4*d)-1)), y, y)
+	// 32-bit lanes (2d bits each).
+	VPSLLQ(Imm(uint64(32-2*d)), y, t)
+	VPBLENDD(Imm(0xaa), t, y, y)
+	VPAND(load(lanes32(fmt.Sprintf("dwMask%d", d), 1<<(2*d)-1)), y, y)
+	// 16-bit lanes (d bits each).
+	VPSLLD(Imm(uint64(16-d)), y, t)
+	VPBLENDW(Imm(0xaa), t, y, y)
+	VPAND(load(words16(fmt.Sprintf("mask%d", d), 1<<d-1)), y, y)
+}
+
+// storeEncoded writes the 2d bytes that [pack16] left in y (d at the start
+// of each half) to out, exactly: no byte past out+2d is touched.
+//
+// Twin: the byte stores of poly.ByteEncode.
+func storeEncoded(y reg.VecVirtual, out Mem, d int) {
+	hi, lo, rest := XMM(), XMM(), XMM()
+	VEXTRACTI128(Imm(1), y, hi)
+	VPSLLDQ(Imm(uint64(d)), hi, lo)
+	VPOR(y.AsX(), lo, lo) // bytes 0…15 of the string
+	n := 2 * d
+	if n > 16 {
+		VPSRLDQ(Imm(uint64(16-d)), hi, rest) // bytes 16…2d−1
+		VMOVDQU(lo, out)
+		storeBytes(rest, out.Offset(16), n-16)
+		return
+	}
+	storeBytes(lo, out, n)
+}
+
+// storeBytes writes bytes 0…n−1 (n < 16) of x to out with 8-, 4-, 2- and
+// 1-byte stores.
+func storeBytes(x reg.VecVirtual, out Mem, n int) {
+	for o := 0; o < n; {
+		switch r := n - o; {
+		case r >= 8 && o == 0:
+			VMOVQ(x, out)
+			o += 8
+		case r >= 4 && o%4 == 0:
+			VPEXTRD(Imm(uint64(o/4)), x, out.Offset(o))
+			o += 4
+		case r >= 2 && o%2 == 0:
+			VPEXTRW(Imm(uint64(o/2)), x, out.Offset(o))
+			o += 2
+		default:
+			VPEXTRB(Imm(uint64(o)), x, out.Offset(o))
+			o++
+		}
+	}
+}
+
+// loadEncoded reads the 2d bytes at in into y for [unpack16]: bytes 0…d−1
+// at the start of the low half, d…2d−1 at the start of the high half. It
+// reads no byte outside in[0 : 2d] when 2d < 16, and none outside
+// in[2d−16 : 16] otherwise (inside the encoding for every group).
+//
+// Twin: the byte loads of poly.ByteDecode.
+func loadEncoded(y reg.VecVirtual, in Mem, d int) {
+	lo, hi := XMM(), XMM()
+	if n := 2 * d; n >= 16 {
+		VMOVDQU(in, lo)
+		VMOVDQU(in.Offset(n-16), hi)
+		VPSRLDQ(Imm(uint64(16-d)), hi, hi)
+	} else {
+		VPXOR(lo, lo, lo)
+		for o := 0; o < n; {
+			switch r := n - o; {
+			case r >= 8 && o == 0:
+				VMOVQ(in, lo)
+				o += 8
+			case r >= 2 && o%2 == 0:
+				VPINSRW(Imm(uint64(o/2)), in.Offset(o), lo, lo)
+				o += 2
+			default:
+				panic("loadEncoded: odd length")
+			}
+		}
+		VPSRLDQ(Imm(uint64(d)), lo, hi)
+	}
+	VINSERTI128(Imm(1), hi, lo.AsY(), y)
+}
+
+// ---------------------------------------------------------------------------
+// Kernels.
+
+// loop16 emits a loop of 16 steps over the polynomial at coefs and the
+// encoding at bytes, advancing them by 32 and 2d bytes.
+func loop16(name string, coefs, bytes reg.Register, d int, body func()) {
+	i := GP64()
+	MOVQ(U32(16), i)
+	Label(name + "_loop")
+	body()
+	ADDQ(Imm(32), coefs)
+	ADDQ(Imm(uint64(2*d)), bytes)
+	DECQ(i)
+	JNZ(LabelRef(name + "_loop"))
+}
+
+// encoder emits a kernel func(dst *[32d]byte, p *[256]int16) that loads 16
+// coefficients, applies transform and packs them to 2d bytes per step.
+func encoder(name string, d int, transform func(y reg.VecVirtual), doc ...string) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *[%d]byte, p *[256]int16)", 32*d))
+	Pragma("noescape")
+	Doc(doc...)
+	dst := Load(Param("dst"), GP64())
+	p := Load(Param("p"), GP64())
+	loop16(name, p, dst, d, func() {
+		y := YMM()
+		VMOVDQU(Mem{Base: p}, y)
+		transform(y)
+		pack16(y, d)
+		storeEncoded(y, Mem{Base: dst}, d)
+	})
+	VZEROUPPER()
+	RET()
+}
+
+func compressEncode(d int) {
+	name := fmt.Sprintf("compressEncode%dAVX2", d)
+	encoder(name, d, func(y reg.VecVirtual) {
+		normalize16(y)
+		compress16(y, d)
+	},
+		fmt.Sprintf("%s writes ByteEncode_%d(Compress_%d(p mod q)) to dst", name, d, d),
+		"(FIPS 203, Algorithms 14 and 15). Constant time.",
+		fmt.Sprintf("Twin: compressEncode%d.", d),
+		"Bounds: requires any int16 coefficient.",
+	)
+}
+
+func encode12() {
+	encoder("encode12AVX2", 12, normalize16,
+		"encode12AVX2 writes ByteEncode_12(p mod q) to dst (FIPS 203,",
+		"Algorithm 5), p in FIPS order. Constant time.",
+		"Twin: the loop of EncodeNTT12.",
+		"Bounds: requires any int16 coefficient.",
+	)
+}
+
+func decodeDecompress(d int) {
+	name := fmt.Sprintf("decodeDecompress%dAVX2", d)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(p *[256]int16, src *[%d]byte)", 32*d))
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s sets p = Decompress_%d(ByteDecode_%d(src))", name, d, d),
+		"(FIPS 203, Algorithms 14 and 15). Constant time.",
+		fmt.Sprintf("Twin: decodeDecompress%d.", d),
+		"Bounds: ensures 0 ≤ p[i] < q.",
+	)
+	decodeLoop(name, d, func(y reg.VecVirtual) { decompress16(y, d) })
+	VZEROUPPER()
+	RET()
+}
+
+// decodeLoop loads the parameters p and src of a decoder and emits its
+// loop: 2d bytes unpacked to 16 coefficients, transform, stored.
+func decodeLoop(name string, d int, transform func(y reg.VecVirtual)) {
+	p := Load(Param("p"), GP64())
+	src := Load(Param("src"), GP64())
+	loop16(name, p, src, d, func() {
+		y := YMM()
+		loadEncoded(y, Mem{Base: src}, d)
+		unpack16(y, d)
+		transform(y)
+		VMOVDQU(y, Mem{Base: p})
+	})
+}
+
+func decode12() {
+	TEXT("decode12AVX2", NOSPLIT, "func(p *[256]int16, src *[384]byte) int")
+	Pragma("noescape")
+	Doc(
+		"decode12AVX2 sets p = ByteDecode_12(src) (FIPS 203, Algorithm 6), in",
+		"FIPS order, reducing values ≥ q by q, and returns 1 if every value was",
+		"below q, 0 otherwise (the modulus check of FIPS 203, Section 7.2).",
+		"Constant time: the flag is accumulated in lanes and read once.",
+		"Twin: the loop of DecodeNTT12.",
+		"Bounds: ensures 0 ≤ p[i] < q.",
+	)
+	bad := YMM()
+	VPXOR(bad, bad, bad)
+	decodeLoop("decode12", 12, func(y reg.VecVirtual) {
+		t := YMM()
+		VPCMPGTW(load(words16("qm1", q-1)), y, t) // −1 where the value is ≥ q
+		VPOR(t, bad, bad)
+		VPAND(load(words16("q", q)), t, t)
+		VPSUBW(t, y, y) // < 2^12 < 2q: one subtraction reduces
+	})
+	ok := GP64()
+	XORQ(ok, ok)
+	VPTEST(bad, bad)
+	SETEQ(ok.As8())
+	VZEROUPPER()
+	Store(ok, ReturnIndex(0))
+	RET()
+}

@@ -1,0 +1,78 @@
+package poly
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Kernel benchmarks per encoder path, one polynomial per operation.
+
+// benchPaths runs f as a sub-benchmark per encoder path.
+func benchPaths(b *testing.B, f func(b *testing.B)) {
+	for _, p := range polyPaths() {
+		b.Run(p.name, func(b *testing.B) {
+			defer setAVX2Poly(p.avx2)()
+			b.ReportAllocs()
+			f(b)
+		})
+	}
+}
+
+// benchPoly returns a polynomial with coefficients spread over int16.
+func benchPoly() *Poly16 {
+	var p Poly16
+	for i := range p {
+		p[i] = int16(i*7919 - 1<<14)
+	}
+	return &p
+}
+
+func BenchmarkCompressEncodePaths(b *testing.B) {
+	p := benchPoly()
+	for _, d := range kernelWidths {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			dst := make([]byte, 32*d)
+			benchPaths(b, func(b *testing.B) {
+				for b.Loop() {
+					CompressEncode(dst, p, d)
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkDecodeDecompressPaths(b *testing.B) {
+	for _, d := range kernelWidths {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			src := make([]byte, 32*d)
+			newRand(b.Name()).Read(src)
+			var p Poly16
+			benchPaths(b, func(b *testing.B) {
+				for b.Loop() {
+					DecodeDecompress(&p, src, d)
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkEncodeNTT12Paths(b *testing.B) {
+	p := (*NTTPoly16)(benchPoly())
+	dst := make([]byte, 384)
+	benchPaths(b, func(b *testing.B) {
+		for b.Loop() {
+			EncodeNTT12(dst, p)
+		}
+	})
+}
+
+func BenchmarkDecodeNTT12Paths(b *testing.B) {
+	src := make([]byte, 384)
+	newRand(b.Name()).Read(src)
+	var p NTTPoly16
+	benchPaths(b, func(b *testing.B) {
+		for b.Loop() {
+			DecodeNTT12(&p, src)
+		}
+	})
+}

@@ -1,0 +1,24 @@
+//go:build !amd64 || purego
+
+package poly
+
+// haveAVX2Poly reports whether this build has the AVX2 poly kernels: not on
+// this architecture or with the purego tag. The declarations below stand in
+// for the generated stubs so that the dispatching code compiles;
+// haveAVX2Poly = false makes every call to them dead code.
+const haveAVX2Poly = false
+
+const noKernels = "poly: AVX2 kernel called in a build without assembly"
+
+func compressEncode1AVX2(*[32]byte, *[256]int16)     { panic(noKernels) }
+func compressEncode4AVX2(*[128]byte, *[256]int16)    { panic(noKernels) }
+func compressEncode5AVX2(*[160]byte, *[256]int16)    { panic(noKernels) }
+func compressEncode10AVX2(*[320]byte, *[256]int16)   { panic(noKernels) }
+func compressEncode11AVX2(*[352]byte, *[256]int16)   { panic(noKernels) }
+func decodeDecompress1AVX2(*[256]int16, *[32]byte)   { panic(noKernels) }
+func decodeDecompress4AVX2(*[256]int16, *[128]byte)  { panic(noKernels) }
+func decodeDecompress5AVX2(*[256]int16, *[160]byte)  { panic(noKernels) }
+func decodeDecompress10AVX2(*[256]int16, *[320]byte) { panic(noKernels) }
+func decodeDecompress11AVX2(*[256]int16, *[352]byte) { panic(noKernels) }
+func encode12AVX2(*[384]byte, *[256]int16)           { panic(noKernels) }
+func decode12AVX2(*[256]int16, *[384]byte) int       { panic(noKernels) }

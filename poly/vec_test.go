@@ -1,0 +1,276 @@
+package poly
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/moduletto/moduletto/internal/cpu"
+)
+
+// The AVX2 kernels of poly_amd64.s against their scalar twins (the same
+// functions with useAVX2Poly = false): every int16 coefficient through
+// each CompressEncode width and EncodeNTT12, every d-bit value and random
+// and extreme byte strings through DecodeDecompress and DecodeNTT12.
+
+// polyPath is one way the package can run its encoders.
+type polyPath struct {
+	name string
+	avx2 bool
+}
+
+// polyPaths lists the paths this build and CPU can run, the default first.
+func polyPaths() []polyPath {
+	paths := []polyPath{{"scalar", false}}
+	if haveAVX2Poly && cpu.X86HasAVX2 {
+		paths = append([]polyPath{{"avx2", true}}, paths...)
+	}
+	return paths
+}
+
+// setAVX2Poly selects the AVX2 kernels (on) or the scalar loops (off) and
+// returns a function that restores the previous choice. Tests that call it
+// must not run in parallel.
+func setAVX2Poly(on bool) (restore func()) {
+	prev := useAVX2Poly
+	useAVX2Poly = on
+	return func() { useAVX2Poly = prev }
+}
+
+// TestAVX2PolySelected fails, rather than skips, when the environment says
+// the machine has AVX2 (MODULETTO_REQUIRE_AVX2=1) and the encoders do not
+// use it.
+func TestAVX2PolySelected(t *testing.T) {
+	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
+		t.Skip("MODULETTO_REQUIRE_AVX2 is not 1")
+	}
+	assert.True(t, haveAVX2Poly, "this build has no AVX2 poly kernels (purego tag or not amd64)")
+	assert.True(t, cpu.X86HasAVX2, "the CPU does not report AVX2 and BMI2")
+	assert.True(t, useAVX2Poly, "the AVX2 poly kernels are not selected")
+}
+
+// TestEncodersOnEveryPath reruns the FIPS 203 encoding tests of the package
+// on every path (the plain run covers the default path only).
+func TestEncodersOnEveryPath(t *testing.T) {
+	tests := []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"ByteEncode", TestByteEncodeMatchesFIPS203},
+		{"ByteDecode", TestByteDecodeMatchesFIPS203},
+		{"Decode12Canonical", TestDecode12Canonical},
+		{"EncodeNTT12ReducesAnyInt16", TestEncodeNTT12ReducesAnyInt16},
+		{"CompressEncodeLayout", TestCompressEncodeLayout},
+		{"PolyCompressAllInt16", TestPolyCompressAllInt16},
+		{"ZeroAllocations", TestZeroAllocations},
+	}
+	for _, p := range polyPaths() {
+		t.Run(p.name, func(t *testing.T) {
+			defer setAVX2Poly(p.avx2)()
+			for _, tc := range tests {
+				t.Run(tc.name, tc.f)
+			}
+		})
+	}
+}
+
+// requireAVX2 skips a kernel test on a machine or build without the AVX2
+// kernels (TestAVX2PolySelected fails there when AVX2 is required).
+func requireAVX2(t testing.TB) {
+	if !haveAVX2Poly || !cpu.X86HasAVX2 {
+		t.Skip("no AVX2 poly kernels in this build or on this CPU")
+	}
+}
+
+// bothPaths runs f with the scalar loops, then with the AVX2 kernels.
+func bothPaths[R any](f func() R) (scalar, avx2 R) {
+	restore := setAVX2Poly(false)
+	scalar = f()
+	useAVX2Poly = true
+	avx2 = f()
+	restore()
+	return scalar, avx2
+}
+
+// allInt16Polys returns the 256 polynomials that hold every int16 value
+// once, plus the extremes: all zero, all INT16_MIN, all INT16_MAX, all
+// ±(q−1), ±q and the compression rounding boundaries.
+func allInt16Polys() map[string]*Poly16 {
+	out := map[string]*Poly16{}
+	for k := range 256 {
+		var p Poly16
+		for i := range p {
+			p[i] = int16(k<<8 | i)
+		}
+		out[fmt.Sprintf("int16/%d", k)] = &p
+	}
+	for _, v := range []int16{0, -1 << 15, 1<<15 - 1, Q16 - 1, Q16, -Q16 + 1, -Q16, (Q16 - 1) / 2, (Q16 + 1) / 2, 832, 833, 2496, 2497} {
+		var p Poly16
+		for i := range p {
+			p[i] = v
+		}
+		out[fmt.Sprintf("all=%d", v)] = &p
+	}
+	return out
+}
+
+// encodings returns byte strings of length n: all zero, all 0xff, single
+// set and clear bits at each position, and random ones.
+func encodings(rng *rand.ChaCha8, n int) map[string][]byte {
+	out := map[string][]byte{
+		"zero": make([]byte, n),
+		"ones": bytes.Repeat([]byte{0xff}, n),
+	}
+	for bit := range 8 * n {
+		b := make([]byte, n)
+		b[bit/8] = 1 << (bit % 8)
+		out[fmt.Sprintf("bit=%d", bit)] = b
+		c := bytes.Repeat([]byte{0xff}, n)
+		c[bit/8] &^= 1 << (bit % 8)
+		out[fmt.Sprintf("all-but-bit=%d", bit)] = c
+	}
+	for i := range 64 {
+		b := make([]byte, n)
+		rng.Read(b)
+		out[fmt.Sprintf("random/%d", i)] = b
+	}
+	return out
+}
+
+func newRand(name string) *rand.ChaCha8 {
+	var seed [32]byte
+	copy(seed[:], name)
+	return rand.NewChaCha8(seed)
+}
+
+var kernelWidths = []int{1, 4, 5, 10, 11}
+
+func TestCompressEncodeKernels(t *testing.T) {
+	requireAVX2(t)
+	polys := allInt16Polys()
+	for _, d := range kernelWidths {
+		t.Run(fmt.Sprintf("d=%d", d), func(t *testing.T) {
+			for name, p := range polys {
+				want, got := bothPaths(func() []byte {
+					b := bytes.Repeat([]byte{0xa5}, 32*d+8) // the kernel must stop at 32·d
+					CompressEncode(b, p, d)
+					return b
+				})
+				if !assert.Equal(t, want, got, name) {
+					return
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeDecompressKernels(t *testing.T) {
+	requireAVX2(t)
+	for _, d := range kernelWidths {
+		t.Run(fmt.Sprintf("d=%d", d), func(t *testing.T) {
+			for name, b := range encodings(newRand(t.Name()), 32*d) {
+				want, got := bothPaths(func() Poly16 {
+					var p Poly16
+					DecodeDecompress(&p, b, d)
+					return p
+				})
+				if !assert.Equal(t, want, got, name) {
+					return
+				}
+			}
+		})
+	}
+}
+
+func TestEncodeNTT12Kernel(t *testing.T) {
+	requireAVX2(t)
+	for name, p := range allInt16Polys() {
+		want, got := bothPaths(func() []byte {
+			b := bytes.Repeat([]byte{0xa5}, 384+8)
+			EncodeNTT12(b, (*NTTPoly16)(p))
+			return b
+		})
+		if !assert.Equal(t, want, got, name) {
+			return
+		}
+	}
+}
+
+// decode12Result is what DecodeNTT12 produces.
+type decode12Result struct {
+	p  NTTPoly16
+	ok int
+}
+
+func TestDecodeNTT12Kernel(t *testing.T) {
+	requireAVX2(t)
+	inputs := encodings(newRand(t.Name()), 384)
+	// Every 12-bit value at every position class: 3328 (canonical, largest),
+	// 3329 (smallest non-canonical) and 4095, alone in a canonical string.
+	for _, v := range []uint16{Q16 - 1, Q16, 0xfff} {
+		for i := range N {
+			var f [N]int16
+			f[i] = int16(v)
+			b := make([]byte, 384)
+			ByteEncode(b, &f, 12)
+			inputs[fmt.Sprintf("value=%d/at=%d", v, i)] = b
+		}
+	}
+	for name, b := range inputs {
+		want, got := bothPaths(func() decode12Result {
+			var r decode12Result
+			r.ok = DecodeNTT12(&r.p, b)
+			return r
+		})
+		if !assert.Equal(t, want, got, name) {
+			return
+		}
+	}
+}
+
+// FuzzCompressKernels compares every AVX2 encoder and decoder with its
+// scalar twin on arbitrary bytes (read as coefficients, and as encodings).
+func FuzzCompressKernels(f *testing.F) {
+	f.Add(make([]byte, 512))
+	f.Add(bytes.Repeat([]byte{0xff}, 512))
+	f.Add(bytes.Repeat([]byte{0x01, 0x0d}, 256)) // every coefficient q
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireAVX2(t)
+		in := make([]byte, 512)
+		copy(in, data)
+		var p Poly16
+		for i := range p {
+			p[i] = int16(uint16(in[2*i]) | uint16(in[2*i+1])<<8)
+		}
+		for _, d := range kernelWidths {
+			want, got := bothPaths(func() []byte {
+				b := make([]byte, 32*d)
+				CompressEncode(b, &p, d)
+				return b
+			})
+			assert.Equal(t, want, got, "CompressEncode d=%d", d)
+			wantP, gotP := bothPaths(func() Poly16 {
+				var r Poly16
+				DecodeDecompress(&r, in[:32*d], d)
+				return r
+			})
+			assert.Equal(t, wantP, gotP, "DecodeDecompress d=%d", d)
+		}
+		want, got := bothPaths(func() []byte {
+			b := make([]byte, 384)
+			EncodeNTT12(b, (*NTTPoly16)(&p))
+			return b
+		})
+		assert.Equal(t, want, got, "EncodeNTT12")
+		wantR, gotR := bothPaths(func() decode12Result {
+			var r decode12Result
+			r.ok = DecodeNTT12(&r.p, in[:384])
+			return r
+		})
+		assert.Equal(t, wantR, gotR, "DecodeNTT12")
+	})
+}
