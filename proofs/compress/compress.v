@@ -1,6 +1,6 @@
 (** * poly.compress: Compress_d by multiply-and-shift (poly/compress.go)
 
-    Go source: poly/compress.go
+    Go source: poly/compress.go poly/types.go
 
 <<
 // compressM = ⌈2^35 / q⌉. For y < 2^23, ⌊y·compressM / 2^35⌋ = ⌊y / q⌋: ...
@@ -17,6 +17,8 @@ func compress(x uint32, d uint) uint32 {
 	r := uint32((y * compressM) >> 35)
 	return r & (1<<d - 1)
 }
+
+const Q16 = 3329
 >>
 
     Model: q = Q16 = 3329, so (Q16−1)/2 is the constant 1664; every

@@ -1,6 +1,6 @@
 (** * mldsa.decompose: Decompose, FIPS 204 Algorithm 36 (dsa/mldsa/rounding.go)
 
-    Go source: dsa/mldsa/rounding.go dsa/mldsa/params.go
+    Go source: dsa/mldsa/rounding.go dsa/mldsa/params.go field/params/params.go
 
 <<
 // eqMask returns −1 if a == b and 0 otherwise.
@@ -31,6 +31,10 @@ func (p *parameterSet) decompose(r int32) (r1, r0 int32) {
 		γ1: 1 << (γ1Bits - 1), γ2: (q - 1) / γ2Div, ω: ω, λ: λ, γ1Bits: γ1Bits}
 	p.m = (q - 1) / (2 * p.γ2)
 	p.decMul = (1<<48 + uint64(2*p.γ2) - 1) / uint64(2*p.γ2)
+
+	q = params.MLDSAQ // 8380417 = 2^23 − 2^13 + 1
+	MLDSAQ      = 8380417
+var params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192)
 >>
 
     Model: q = 8380417; [^] is [Z.lxor], [&^] is AND NOT

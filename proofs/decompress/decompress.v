@@ -1,6 +1,6 @@
 (** * poly.decompress: Decompress_d by multiply-and-shift (poly/compress.go)
 
-    Go source: poly/compress.go
+    Go source: poly/compress.go poly/types.go
 
 <<
 // decompress returns Decompress_d(y) = ⌈(q/2^d)·y⌋ = ⌊(q·y + 2^(d−1)) / 2^d⌋.
@@ -9,6 +9,8 @@
 func decompress(y uint32, d uint) uint32 {
 	return (y*Q16 + 1<<(d-1)) >> d
 }
+
+const Q16 = 3329
 >>
 
     Model: q = Q16 = 3329; [y*Q16] and the sum wrap to 32 bits; the shift

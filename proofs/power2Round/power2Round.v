@@ -1,6 +1,6 @@
 (** * mldsa.power2Round: Power2Round, FIPS 204 Algorithm 35 (dsa/mldsa/rounding.go)
 
-    Go source: dsa/mldsa/rounding.go
+    Go source: dsa/mldsa/rounding.go dsa/mldsa/params.go field/params/params.go
 
 <<
 // power2Round implements Power2Round, FIPS 204, Algorithm 35: r = r1·2^d + r0
@@ -12,6 +12,10 @@ func power2Round(r int32) (r1, r0 int32) {
 	r0 = r - r1<<d
 	return r1, r0
 }
+
+	q = params.MLDSAQ // 8380417 = 2^23 − 2^13 + 1
+	d = 13            // bits dropped from t by Power2Round
+	MLDSAQ      = 8380417
 >>
 
     Model: q = 8380417 and d = 13 (dsa/mldsa/params.go); Go parses

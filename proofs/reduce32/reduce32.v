@@ -1,6 +1,6 @@
 (** * reduce32, normalize32, center32 for q = 8380417 (ntt/scalar32.go, poly/reduce32.go)
 
-    Go source: ntt/scalar32.go poly/reduce32.go
+    Go source: ntt/scalar32.go poly/reduce32.go poly/types.go
 
 <<
 // reduce32 returns r ≡ a mod q with r = a − round(a/2^23)·q.
@@ -31,6 +31,9 @@ func center32(a int32) int32 {
 	// Subtract q when r > (q−1)/2: the sign bit of (q−1)/2 − r is the mask.
 	return r - ((Q32-1)/2-r)>>31&Q32
 }
+
+const Q32 = 8380417
+	q32     = 8380417  // the ML-DSA modulus, 2^23 − 2^13 + 1
 >>
 
     The first function is ntt's, the others poly's (the same reduce32

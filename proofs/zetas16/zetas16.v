@@ -1,6 +1,6 @@
 (** * The constants of the int16 NTT engine, q = 3329 (ntt/scalar16.go)
 
-    Go source: ntt/scalar16.go
+    Go source: ntt/scalar16.go field/params/params.go
 
 <<
 const (
@@ -18,6 +18,9 @@ var zetas16 = [128]int16{ ... }
 // gammas16[i] = ζ^(2·BitRev7(i)+1)·R mod q, centred: the constant of the i-th
 // degree-2 base case X² − γ_i (FIPS 203, Appendix A, second table, times R).
 var gammas16 = [128]int16{ ... }
+
+	MLKEMQ      = 3329
+	MLKEMZeta   = 17
 >>
 
     The numbers are read from the Go source by [proofs/gen-constants.sh]

@@ -1,6 +1,6 @@
 (** * The constants of the int32 NTT engine, q = 8380417 (ntt/scalar32.go)
 
-    Go source: ntt/scalar32.go
+    Go source: ntt/scalar32.go field/params/params.go
 
 <<
 const (
@@ -13,6 +13,9 @@ const (
 // zetas32[k] = ζ^BitRev8(k)·R mod q for ζ = 1753, R = 2^32, as the
 // representative in [−(q−1)/2, (q−1)/2]. ...
 var zetas32 = [256]int32{ ... }
+
+	MLDSAQ      = 8380417
+	MLDSAZeta   = 1753
 >>
 
     The numbers are read from the Go source by [proofs/gen-constants.sh]
