@@ -38,7 +38,7 @@ func ByteEncode(dst []byte, f *[N]int16, d int) {
 // Bounds: ensures 0 ≤ f[i] < 2^d (d < 12), 0 ≤ f[i] < q (d = 12).
 func ByteDecode(f *[N]int16, src []byte, d int) (ok int) {
 	if d == 12 {
-		return DecodeNTT12((*NTTPoly16)(f), src)
+		return decode12(f, src)
 	}
 	checkEncodeD(d)
 	r := bitReader{src: src[:32*d]}
@@ -84,17 +84,25 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 //
 // Bounds: ensures 0 ≤ p[i] < q.
 func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
+	ok = decode12((*[N]int16)(p), src)
+	ntt.FromSpecOrder16((*[N]int16)(p))
+	return ok
+}
+
+// decode12 is ByteDecode_12 with the modulus check, in FIPS order: the
+// shared body of [ByteDecode] (d = 12) and [DecodeNTT12].
+//
+// Bounds: ensures 0 ≤ f[i] < q.
+func decode12(f *[N]int16, src []byte) (ok int) {
 	src = src[:384]
 	if haveAVX2Poly && useAVX2Poly {
-		ok = decode12AVX2((*[N]int16)(p), (*[384]byte)(src))
-		ntt.FromSpecOrder16((*[N]int16)(p))
-		return ok
+		return decode12AVX2(f, (*[384]byte)(src))
 	}
 	var bad uint32
 	for i := range 64 {
 		b := (*[6]byte)(src[6*i:])
 		x := uint64(binary.LittleEndian.Uint32(b[:4])) | uint64(binary.LittleEndian.Uint16(b[4:]))<<32
-		q := (*[4]int16)(p[4*i:])
+		q := (*[4]int16)(f[4*i:])
 		for j := range q {
 			t := int32(x>>(12*j)&0xfff) - Q16
 			// t ≥ 0 exactly when the value is non-canonical: bit 31 of ^t is then set.
@@ -102,7 +110,6 @@ func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 			q[j] = int16(t + (t>>31)&Q16)
 		}
 	}
-	ntt.FromSpecOrder16((*[N]int16)(p))
 	return int(1 ^ bad>>31)
 }
 
