@@ -24,6 +24,9 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
+// unroll is the number of vectors per loop iteration.
+const unroll = 4
+
 var tableType = fmt.Sprintf("*[%d]int32", params.MLDSARoundingLen)
 
 // consts holds the broadcast constants a kernel uses.
@@ -51,22 +54,30 @@ func (c *consts) forDecompose() {
 	c.twoG2 = c.bcast(params.MLDSARoundingTwoG2)
 }
 
-// loop emits body for each of the 32 vectors of a polynomial; off is a
-// register holding the byte offset of the vector (0, 32, …, 992), and
-// hoff the offset of its 8 bytes in a [256]uint8 (0, 8, …, 248).
-func loop(name string, body func(off, hoff Register)) {
+// loop emits body for each of the 32 vectors of a polynomial, unroll
+// vectors per iteration; body gets the addresses' base registers through
+// at: off holds the byte offset of the iteration's first vector (0, 32·unroll,
+// …) and hoff the offset of its first 8 bytes in a [256]uint8; k is the
+// vector's index within the iteration.
+func loop(name string, unroll int, body func(off, hoff Register, k int)) {
 	off, hoff := GP64(), GP64()
 	XORQ(off, off)
 	XORQ(hoff, hoff)
 	Label(name + "_loop")
-	body(off, hoff)
-	ADDQ(U8(32), off)
-	ADDQ(U8(8), hoff)
+	for k := range unroll {
+		body(off, hoff, k)
+	}
+	ADDQ(U32(32*unroll), off)
+	ADDQ(U32(8*unroll), hoff)
 	CMPQ(off, U32(1024))
 	JB(LabelRef(name + "_loop"))
 }
 
-func at(base, off Register) Mem { return Mem{Base: base, Index: off, Scale: 1} }
+// at addresses vector k of the iteration (32 bytes each) from base.
+func at(base, off Register, k int) Mem { return Mem{Base: base, Index: off, Scale: 1, Disp: 32 * k} }
+
+// atH addresses the 8 hint bytes of vector k of the iteration.
+func atH(base, hoff Register, k int) Mem { return Mem{Base: base, Index: hoff, Scale: 1, Disp: 8 * k} }
 
 // condAddQ is the 8-lane twin of field.CondAdd32(x, q), as in
 // mldsa.centerSmall's first step and the `x + (x>>31)&q` of sign.go and
@@ -168,13 +179,13 @@ func decomposeKernel() {
 	w1, w0 := Load(Param("w1"), GP64()), Load(Param("w0"), GP64())
 	c := loadConsts(Load(Param("t"), GP64()))
 	c.forDecompose()
-	loop("decompose", func(off, _ Register) {
+	loop("decompose", unroll, func(off, _ Register, k int) {
 		x := YMM()
-		VMOVDQU(at(w0, off), x)
+		VMOVDQU(at(w0, off, k), x)
 		condAddQ(c, x)
 		r1 := decompose(c, x)
-		VMOVDQU(r1, at(w1, off))
-		VMOVDQU(x, at(w0, off))
+		VMOVDQU(r1, at(w1, off, k))
+		VMOVDQU(x, at(w0, off, k))
 	})
 	VZEROUPPER()
 	RET()
@@ -193,17 +204,17 @@ func centredKernel(name string, add bool) {
 	c.halfQ = c.bcast(params.MLDSARoundingHalfQ)
 	acc := YMM()
 	VPXOR(acc, acc, acc)
-	loop(name, func(off, _ Register) {
+	loop(name, unroll, func(off, _ Register, k int) {
 		x, y := YMM(), YMM()
-		VMOVDQU(at(prod, off), x)
+		VMOVDQU(at(prod, off, k), x)
 		centre(c, x)
-		VMOVDQU(at(a, off), y)
+		VMOVDQU(at(a, off, k), y)
 		if add {
 			VPADDD(x, y, y)
 		} else {
 			VPSUBD(x, y, y)
 		}
-		VMOVDQU(y, at(dst, off))
+		VMOVDQU(y, at(dst, off, k))
 		exceedsInto(acc, y, bm1)
 	})
 	Store(anyLane(acc), ReturnIndex(0))
@@ -228,9 +239,9 @@ func exceedsKernel() {
 	bm1 := broadcastBound(Param("bound"), 1)
 	acc := YMM()
 	VPXOR(acc, acc, acc)
-	loop("exceeds", func(off, _ Register) {
+	loop("exceeds", unroll, func(off, _ Register, k int) {
 		x := YMM()
-		VMOVDQU(at(p, off), x)
+		VMOVDQU(at(p, off, k), x)
 		exceedsInto(acc, x, bm1)
 	})
 	Store(anyLane(acc), ReturnIndex(0))
@@ -254,14 +265,14 @@ func makeHintKernel() {
 	acc, ones := YMM(), YMM()
 	VPXOR(acc, acc, acc)
 	VPXOR(ones, ones, ones)
-	loop("makehint", func(off, hoff Register) {
+	loop("makehint", unroll, func(off, hoff Register, k int) {
 		ct0, r := YMM(), YMM()
-		VMOVDQU(at(prod, off), ct0)
+		VMOVDQU(at(prod, off, k), ct0)
 		centre(c, ct0)
 		exceedsInto(acc, ct0, c.g2m) // |ct0| ≥ γ2
-		VMOVDQU(at(w1, off), r)
+		VMOVDQU(at(w1, off, k), r)
 		VPMULLD(c.twoG2, r, r)
-		VPADDD(at(r0, off), r, r)
+		VPADDD(at(r0, off, k), r, r)
 		modQ(c, r)
 		VPADDD(r, ct0, ct0)
 		modQ(c, ct0)
@@ -274,7 +285,7 @@ func makeHintKernel() {
 		VEXTRACTI128(U8(1), b, hi)
 		VPACKSSDW(hi, b.AsX(), lo)
 		VPACKUSWB(lo, lo, lo)
-		VMOVQ(lo, at(h, hoff))
+		VMOVQ(lo, atH(h, hoff, k))
 	})
 	hi := XMM()
 	VEXTRACTI128(U8(1), ones, hi)
@@ -303,12 +314,12 @@ func useHintKernel() {
 	one, two := c.bcast(params.MLDSARoundingOne), c.bcast(params.MLDSARoundingTwo)
 	zero := YMM()
 	VPXOR(zero, zero, zero)
-	loop("usehint", func(off, hoff Register) {
+	loop("usehint", unroll, func(off, hoff Register, k int) {
 		x, hv := YMM(), YMM()
-		VMOVDQU(at(w, off), x)
+		VMOVDQU(at(w, off, k), x)
 		condAddQ(c, x)
 		r1 := decompose(c, x)
-		VPMOVZXBD(at(h, hoff), hv)
+		VPMOVZXBD(atH(h, hoff, k), hv)
 		VPSUBD(hv, zero, hv) // −h: all ones where h = 1
 		up := YMM()
 		VPCMPGTD(zero, x, up) // r0 > 0
@@ -322,7 +333,7 @@ func useHintKernel() {
 		VPADDD(s, r1, r1)
 		VPCMPEQD(c.m, r1, s) // m → 0
 		VPANDN(r1, s, r1)
-		VMOVDQU(r1, at(w1, off))
+		VMOVDQU(r1, at(w1, off, k))
 	})
 	VZEROUPPER()
 	RET()
@@ -337,17 +348,17 @@ func power2RoundKernel() {
 	tp, t0, s2 := Load(Param("t"), GP64()), Load(Param("t0"), GP64()), Load(Param("s2"), GP64())
 	c := loadConsts(Load(Param("c"), GP64()))
 	half := c.bcast(params.MLDSARoundingP2R)
-	loop("power2round", func(off, _ Register) {
+	loop("power2round", unroll, func(off, _ Register, k int) {
 		x, r1 := YMM(), YMM()
-		VMOVDQU(at(tp, off), x)
-		VPADDD(at(s2, off), x, x)
+		VMOVDQU(at(tp, off, k), x)
+		VPADDD(at(s2, off, k), x, x)
 		modQ(c, x)
 		VPADDD(half, x, r1)
 		VPSRAD(U8(13), r1, r1)
-		VMOVDQU(r1, at(tp, off))
+		VMOVDQU(r1, at(tp, off, k))
 		VPSLLD(U8(13), r1, r1)
 		VPSUBD(r1, x, x)
-		VMOVDQU(x, at(t0, off))
+		VMOVDQU(x, at(t0, off, k))
 	})
 	VZEROUPPER()
 	RET()
