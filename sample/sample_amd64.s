@@ -7572,3 +7572,811 @@ DATA w7<>+29(SB)/1, $0x00
 DATA w7<>+30(SB)/1, $0x07
 DATA w7<>+31(SB)/1, $0x00
 GLOBL w7<>(SB), RODATA|NOPTR, $32
+
+// func unpackMask18AVX2(dst *[256]int32, v *[576]byte)
+// Requires: AVX, AVX2
+TEXT ·unpackMask18AVX2(SB), NOSPLIT, $0-16
+	MOVQ        dst+0(FP), AX
+	MOVQ        v+8(FP), CX
+	VMOVDQU     mask18Shift<>+0(SB), Y0
+	VMOVDQU     mask18Idx<>+0(SB), Y1
+	VMOVDQU     mask18Bits<>+0(SB), Y2
+	VMOVDQU     gamma1_18<>+0(SB), Y3
+	VMOVDQU     (CX), X4
+	VMOVDQU     2(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     18(CX), X4
+	VMOVDQU     20(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 32(AX)
+	VMOVDQU     36(CX), X4
+	VMOVDQU     38(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 64(AX)
+	VMOVDQU     54(CX), X4
+	VMOVDQU     56(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 96(AX)
+	VMOVDQU     72(CX), X4
+	VMOVDQU     74(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 128(AX)
+	VMOVDQU     90(CX), X4
+	VMOVDQU     92(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     108(CX), X4
+	VMOVDQU     110(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 192(AX)
+	VMOVDQU     126(CX), X4
+	VMOVDQU     128(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 224(AX)
+	VMOVDQU     144(CX), X4
+	VMOVDQU     146(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 256(AX)
+	VMOVDQU     162(CX), X4
+	VMOVDQU     164(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 288(AX)
+	VMOVDQU     180(CX), X4
+	VMOVDQU     182(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 320(AX)
+	VMOVDQU     198(CX), X4
+	VMOVDQU     200(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 352(AX)
+	VMOVDQU     216(CX), X4
+	VMOVDQU     218(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 384(AX)
+	VMOVDQU     234(CX), X4
+	VMOVDQU     236(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 416(AX)
+	VMOVDQU     252(CX), X4
+	VMOVDQU     254(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 448(AX)
+	VMOVDQU     270(CX), X4
+	VMOVDQU     272(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 480(AX)
+	VMOVDQU     288(CX), X4
+	VMOVDQU     290(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 512(AX)
+	VMOVDQU     306(CX), X4
+	VMOVDQU     308(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 544(AX)
+	VMOVDQU     324(CX), X4
+	VMOVDQU     326(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 576(AX)
+	VMOVDQU     342(CX), X4
+	VMOVDQU     344(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 608(AX)
+	VMOVDQU     360(CX), X4
+	VMOVDQU     362(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 640(AX)
+	VMOVDQU     378(CX), X4
+	VMOVDQU     380(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     396(CX), X4
+	VMOVDQU     398(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 704(AX)
+	VMOVDQU     414(CX), X4
+	VMOVDQU     416(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 736(AX)
+	VMOVDQU     432(CX), X4
+	VMOVDQU     434(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 768(AX)
+	VMOVDQU     450(CX), X4
+	VMOVDQU     452(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 800(AX)
+	VMOVDQU     468(CX), X4
+	VMOVDQU     470(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 832(AX)
+	VMOVDQU     486(CX), X4
+	VMOVDQU     488(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 864(AX)
+	VMOVDQU     504(CX), X4
+	VMOVDQU     506(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 896(AX)
+	VMOVDQU     522(CX), X4
+	VMOVDQU     524(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 928(AX)
+	VMOVDQU     540(CX), X4
+	VMOVDQU     542(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 960(AX)
+	VMOVDQU     558(CX), X4
+	VMOVDQU     560(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mask18Shift<>+0(SB)/1, $0x00
+DATA mask18Shift<>+1(SB)/1, $0x00
+DATA mask18Shift<>+2(SB)/1, $0x00
+DATA mask18Shift<>+3(SB)/1, $0x00
+DATA mask18Shift<>+4(SB)/1, $0x02
+DATA mask18Shift<>+5(SB)/1, $0x00
+DATA mask18Shift<>+6(SB)/1, $0x00
+DATA mask18Shift<>+7(SB)/1, $0x00
+DATA mask18Shift<>+8(SB)/1, $0x04
+DATA mask18Shift<>+9(SB)/1, $0x00
+DATA mask18Shift<>+10(SB)/1, $0x00
+DATA mask18Shift<>+11(SB)/1, $0x00
+DATA mask18Shift<>+12(SB)/1, $0x06
+DATA mask18Shift<>+13(SB)/1, $0x00
+DATA mask18Shift<>+14(SB)/1, $0x00
+DATA mask18Shift<>+15(SB)/1, $0x00
+DATA mask18Shift<>+16(SB)/1, $0x00
+DATA mask18Shift<>+17(SB)/1, $0x00
+DATA mask18Shift<>+18(SB)/1, $0x00
+DATA mask18Shift<>+19(SB)/1, $0x00
+DATA mask18Shift<>+20(SB)/1, $0x02
+DATA mask18Shift<>+21(SB)/1, $0x00
+DATA mask18Shift<>+22(SB)/1, $0x00
+DATA mask18Shift<>+23(SB)/1, $0x00
+DATA mask18Shift<>+24(SB)/1, $0x04
+DATA mask18Shift<>+25(SB)/1, $0x00
+DATA mask18Shift<>+26(SB)/1, $0x00
+DATA mask18Shift<>+27(SB)/1, $0x00
+DATA mask18Shift<>+28(SB)/1, $0x06
+DATA mask18Shift<>+29(SB)/1, $0x00
+DATA mask18Shift<>+30(SB)/1, $0x00
+DATA mask18Shift<>+31(SB)/1, $0x00
+GLOBL mask18Shift<>(SB), RODATA|NOPTR, $32
+
+DATA mask18Idx<>+0(SB)/1, $0x00
+DATA mask18Idx<>+1(SB)/1, $0x01
+DATA mask18Idx<>+2(SB)/1, $0x02
+DATA mask18Idx<>+3(SB)/1, $0x80
+DATA mask18Idx<>+4(SB)/1, $0x02
+DATA mask18Idx<>+5(SB)/1, $0x03
+DATA mask18Idx<>+6(SB)/1, $0x04
+DATA mask18Idx<>+7(SB)/1, $0x80
+DATA mask18Idx<>+8(SB)/1, $0x04
+DATA mask18Idx<>+9(SB)/1, $0x05
+DATA mask18Idx<>+10(SB)/1, $0x06
+DATA mask18Idx<>+11(SB)/1, $0x80
+DATA mask18Idx<>+12(SB)/1, $0x06
+DATA mask18Idx<>+13(SB)/1, $0x07
+DATA mask18Idx<>+14(SB)/1, $0x08
+DATA mask18Idx<>+15(SB)/1, $0x80
+DATA mask18Idx<>+16(SB)/1, $0x07
+DATA mask18Idx<>+17(SB)/1, $0x08
+DATA mask18Idx<>+18(SB)/1, $0x09
+DATA mask18Idx<>+19(SB)/1, $0x80
+DATA mask18Idx<>+20(SB)/1, $0x09
+DATA mask18Idx<>+21(SB)/1, $0x0a
+DATA mask18Idx<>+22(SB)/1, $0x0b
+DATA mask18Idx<>+23(SB)/1, $0x80
+DATA mask18Idx<>+24(SB)/1, $0x0b
+DATA mask18Idx<>+25(SB)/1, $0x0c
+DATA mask18Idx<>+26(SB)/1, $0x0d
+DATA mask18Idx<>+27(SB)/1, $0x80
+DATA mask18Idx<>+28(SB)/1, $0x0d
+DATA mask18Idx<>+29(SB)/1, $0x0e
+DATA mask18Idx<>+30(SB)/1, $0x0f
+DATA mask18Idx<>+31(SB)/1, $0x80
+GLOBL mask18Idx<>(SB), RODATA|NOPTR, $32
+
+DATA mask18Bits<>+0(SB)/1, $0xff
+DATA mask18Bits<>+1(SB)/1, $0xff
+DATA mask18Bits<>+2(SB)/1, $0x03
+DATA mask18Bits<>+3(SB)/1, $0x00
+DATA mask18Bits<>+4(SB)/1, $0xff
+DATA mask18Bits<>+5(SB)/1, $0xff
+DATA mask18Bits<>+6(SB)/1, $0x03
+DATA mask18Bits<>+7(SB)/1, $0x00
+DATA mask18Bits<>+8(SB)/1, $0xff
+DATA mask18Bits<>+9(SB)/1, $0xff
+DATA mask18Bits<>+10(SB)/1, $0x03
+DATA mask18Bits<>+11(SB)/1, $0x00
+DATA mask18Bits<>+12(SB)/1, $0xff
+DATA mask18Bits<>+13(SB)/1, $0xff
+DATA mask18Bits<>+14(SB)/1, $0x03
+DATA mask18Bits<>+15(SB)/1, $0x00
+DATA mask18Bits<>+16(SB)/1, $0xff
+DATA mask18Bits<>+17(SB)/1, $0xff
+DATA mask18Bits<>+18(SB)/1, $0x03
+DATA mask18Bits<>+19(SB)/1, $0x00
+DATA mask18Bits<>+20(SB)/1, $0xff
+DATA mask18Bits<>+21(SB)/1, $0xff
+DATA mask18Bits<>+22(SB)/1, $0x03
+DATA mask18Bits<>+23(SB)/1, $0x00
+DATA mask18Bits<>+24(SB)/1, $0xff
+DATA mask18Bits<>+25(SB)/1, $0xff
+DATA mask18Bits<>+26(SB)/1, $0x03
+DATA mask18Bits<>+27(SB)/1, $0x00
+DATA mask18Bits<>+28(SB)/1, $0xff
+DATA mask18Bits<>+29(SB)/1, $0xff
+DATA mask18Bits<>+30(SB)/1, $0x03
+DATA mask18Bits<>+31(SB)/1, $0x00
+GLOBL mask18Bits<>(SB), RODATA|NOPTR, $32
+
+DATA gamma1_18<>+0(SB)/1, $0x00
+DATA gamma1_18<>+1(SB)/1, $0x00
+DATA gamma1_18<>+2(SB)/1, $0x02
+DATA gamma1_18<>+3(SB)/1, $0x00
+DATA gamma1_18<>+4(SB)/1, $0x00
+DATA gamma1_18<>+5(SB)/1, $0x00
+DATA gamma1_18<>+6(SB)/1, $0x02
+DATA gamma1_18<>+7(SB)/1, $0x00
+DATA gamma1_18<>+8(SB)/1, $0x00
+DATA gamma1_18<>+9(SB)/1, $0x00
+DATA gamma1_18<>+10(SB)/1, $0x02
+DATA gamma1_18<>+11(SB)/1, $0x00
+DATA gamma1_18<>+12(SB)/1, $0x00
+DATA gamma1_18<>+13(SB)/1, $0x00
+DATA gamma1_18<>+14(SB)/1, $0x02
+DATA gamma1_18<>+15(SB)/1, $0x00
+DATA gamma1_18<>+16(SB)/1, $0x00
+DATA gamma1_18<>+17(SB)/1, $0x00
+DATA gamma1_18<>+18(SB)/1, $0x02
+DATA gamma1_18<>+19(SB)/1, $0x00
+DATA gamma1_18<>+20(SB)/1, $0x00
+DATA gamma1_18<>+21(SB)/1, $0x00
+DATA gamma1_18<>+22(SB)/1, $0x02
+DATA gamma1_18<>+23(SB)/1, $0x00
+DATA gamma1_18<>+24(SB)/1, $0x00
+DATA gamma1_18<>+25(SB)/1, $0x00
+DATA gamma1_18<>+26(SB)/1, $0x02
+DATA gamma1_18<>+27(SB)/1, $0x00
+DATA gamma1_18<>+28(SB)/1, $0x00
+DATA gamma1_18<>+29(SB)/1, $0x00
+DATA gamma1_18<>+30(SB)/1, $0x02
+DATA gamma1_18<>+31(SB)/1, $0x00
+GLOBL gamma1_18<>(SB), RODATA|NOPTR, $32
+
+// func unpackMask20AVX2(dst *[256]int32, v *[640]byte)
+// Requires: AVX, AVX2
+TEXT ·unpackMask20AVX2(SB), NOSPLIT, $0-16
+	MOVQ        dst+0(FP), AX
+	MOVQ        v+8(FP), CX
+	VMOVDQU     mask20Shift<>+0(SB), Y0
+	VMOVDQU     mask20Idx<>+0(SB), Y1
+	VMOVDQU     mask20Bits<>+0(SB), Y2
+	VMOVDQU     gamma1_20<>+0(SB), Y3
+	VMOVDQU     (CX), X4
+	VMOVDQU     4(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     20(CX), X4
+	VMOVDQU     24(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 32(AX)
+	VMOVDQU     40(CX), X4
+	VMOVDQU     44(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 64(AX)
+	VMOVDQU     60(CX), X4
+	VMOVDQU     64(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 96(AX)
+	VMOVDQU     80(CX), X4
+	VMOVDQU     84(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 128(AX)
+	VMOVDQU     100(CX), X4
+	VMOVDQU     104(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     120(CX), X4
+	VMOVDQU     124(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 192(AX)
+	VMOVDQU     140(CX), X4
+	VMOVDQU     144(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 224(AX)
+	VMOVDQU     160(CX), X4
+	VMOVDQU     164(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 256(AX)
+	VMOVDQU     180(CX), X4
+	VMOVDQU     184(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 288(AX)
+	VMOVDQU     200(CX), X4
+	VMOVDQU     204(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 320(AX)
+	VMOVDQU     220(CX), X4
+	VMOVDQU     224(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 352(AX)
+	VMOVDQU     240(CX), X4
+	VMOVDQU     244(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 384(AX)
+	VMOVDQU     260(CX), X4
+	VMOVDQU     264(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 416(AX)
+	VMOVDQU     280(CX), X4
+	VMOVDQU     284(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 448(AX)
+	VMOVDQU     300(CX), X4
+	VMOVDQU     304(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 480(AX)
+	VMOVDQU     320(CX), X4
+	VMOVDQU     324(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 512(AX)
+	VMOVDQU     340(CX), X4
+	VMOVDQU     344(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 544(AX)
+	VMOVDQU     360(CX), X4
+	VMOVDQU     364(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 576(AX)
+	VMOVDQU     380(CX), X4
+	VMOVDQU     384(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 608(AX)
+	VMOVDQU     400(CX), X4
+	VMOVDQU     404(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 640(AX)
+	VMOVDQU     420(CX), X4
+	VMOVDQU     424(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     440(CX), X4
+	VMOVDQU     444(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 704(AX)
+	VMOVDQU     460(CX), X4
+	VMOVDQU     464(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 736(AX)
+	VMOVDQU     480(CX), X4
+	VMOVDQU     484(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 768(AX)
+	VMOVDQU     500(CX), X4
+	VMOVDQU     504(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 800(AX)
+	VMOVDQU     520(CX), X4
+	VMOVDQU     524(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 832(AX)
+	VMOVDQU     540(CX), X4
+	VMOVDQU     544(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 864(AX)
+	VMOVDQU     560(CX), X4
+	VMOVDQU     564(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 896(AX)
+	VMOVDQU     580(CX), X4
+	VMOVDQU     584(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 928(AX)
+	VMOVDQU     600(CX), X4
+	VMOVDQU     604(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 960(AX)
+	VMOVDQU     620(CX), X4
+	VMOVDQU     624(CX), X5
+	VINSERTI128 $0x01, X5, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPSRLVD     Y0, Y4, Y4
+	VPAND       Y2, Y4, Y4
+	VPSUBD      Y4, Y3, Y4
+	VMOVDQU     Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mask20Shift<>+0(SB)/1, $0x00
+DATA mask20Shift<>+1(SB)/1, $0x00
+DATA mask20Shift<>+2(SB)/1, $0x00
+DATA mask20Shift<>+3(SB)/1, $0x00
+DATA mask20Shift<>+4(SB)/1, $0x04
+DATA mask20Shift<>+5(SB)/1, $0x00
+DATA mask20Shift<>+6(SB)/1, $0x00
+DATA mask20Shift<>+7(SB)/1, $0x00
+DATA mask20Shift<>+8(SB)/1, $0x00
+DATA mask20Shift<>+9(SB)/1, $0x00
+DATA mask20Shift<>+10(SB)/1, $0x00
+DATA mask20Shift<>+11(SB)/1, $0x00
+DATA mask20Shift<>+12(SB)/1, $0x04
+DATA mask20Shift<>+13(SB)/1, $0x00
+DATA mask20Shift<>+14(SB)/1, $0x00
+DATA mask20Shift<>+15(SB)/1, $0x00
+DATA mask20Shift<>+16(SB)/1, $0x00
+DATA mask20Shift<>+17(SB)/1, $0x00
+DATA mask20Shift<>+18(SB)/1, $0x00
+DATA mask20Shift<>+19(SB)/1, $0x00
+DATA mask20Shift<>+20(SB)/1, $0x04
+DATA mask20Shift<>+21(SB)/1, $0x00
+DATA mask20Shift<>+22(SB)/1, $0x00
+DATA mask20Shift<>+23(SB)/1, $0x00
+DATA mask20Shift<>+24(SB)/1, $0x00
+DATA mask20Shift<>+25(SB)/1, $0x00
+DATA mask20Shift<>+26(SB)/1, $0x00
+DATA mask20Shift<>+27(SB)/1, $0x00
+DATA mask20Shift<>+28(SB)/1, $0x04
+DATA mask20Shift<>+29(SB)/1, $0x00
+DATA mask20Shift<>+30(SB)/1, $0x00
+DATA mask20Shift<>+31(SB)/1, $0x00
+GLOBL mask20Shift<>(SB), RODATA|NOPTR, $32
+
+DATA mask20Idx<>+0(SB)/1, $0x00
+DATA mask20Idx<>+1(SB)/1, $0x01
+DATA mask20Idx<>+2(SB)/1, $0x02
+DATA mask20Idx<>+3(SB)/1, $0x80
+DATA mask20Idx<>+4(SB)/1, $0x02
+DATA mask20Idx<>+5(SB)/1, $0x03
+DATA mask20Idx<>+6(SB)/1, $0x04
+DATA mask20Idx<>+7(SB)/1, $0x80
+DATA mask20Idx<>+8(SB)/1, $0x05
+DATA mask20Idx<>+9(SB)/1, $0x06
+DATA mask20Idx<>+10(SB)/1, $0x07
+DATA mask20Idx<>+11(SB)/1, $0x80
+DATA mask20Idx<>+12(SB)/1, $0x07
+DATA mask20Idx<>+13(SB)/1, $0x08
+DATA mask20Idx<>+14(SB)/1, $0x09
+DATA mask20Idx<>+15(SB)/1, $0x80
+DATA mask20Idx<>+16(SB)/1, $0x06
+DATA mask20Idx<>+17(SB)/1, $0x07
+DATA mask20Idx<>+18(SB)/1, $0x08
+DATA mask20Idx<>+19(SB)/1, $0x80
+DATA mask20Idx<>+20(SB)/1, $0x08
+DATA mask20Idx<>+21(SB)/1, $0x09
+DATA mask20Idx<>+22(SB)/1, $0x0a
+DATA mask20Idx<>+23(SB)/1, $0x80
+DATA mask20Idx<>+24(SB)/1, $0x0b
+DATA mask20Idx<>+25(SB)/1, $0x0c
+DATA mask20Idx<>+26(SB)/1, $0x0d
+DATA mask20Idx<>+27(SB)/1, $0x80
+DATA mask20Idx<>+28(SB)/1, $0x0d
+DATA mask20Idx<>+29(SB)/1, $0x0e
+DATA mask20Idx<>+30(SB)/1, $0x0f
+DATA mask20Idx<>+31(SB)/1, $0x80
+GLOBL mask20Idx<>(SB), RODATA|NOPTR, $32
+
+DATA mask20Bits<>+0(SB)/1, $0xff
+DATA mask20Bits<>+1(SB)/1, $0xff
+DATA mask20Bits<>+2(SB)/1, $0x0f
+DATA mask20Bits<>+3(SB)/1, $0x00
+DATA mask20Bits<>+4(SB)/1, $0xff
+DATA mask20Bits<>+5(SB)/1, $0xff
+DATA mask20Bits<>+6(SB)/1, $0x0f
+DATA mask20Bits<>+7(SB)/1, $0x00
+DATA mask20Bits<>+8(SB)/1, $0xff
+DATA mask20Bits<>+9(SB)/1, $0xff
+DATA mask20Bits<>+10(SB)/1, $0x0f
+DATA mask20Bits<>+11(SB)/1, $0x00
+DATA mask20Bits<>+12(SB)/1, $0xff
+DATA mask20Bits<>+13(SB)/1, $0xff
+DATA mask20Bits<>+14(SB)/1, $0x0f
+DATA mask20Bits<>+15(SB)/1, $0x00
+DATA mask20Bits<>+16(SB)/1, $0xff
+DATA mask20Bits<>+17(SB)/1, $0xff
+DATA mask20Bits<>+18(SB)/1, $0x0f
+DATA mask20Bits<>+19(SB)/1, $0x00
+DATA mask20Bits<>+20(SB)/1, $0xff
+DATA mask20Bits<>+21(SB)/1, $0xff
+DATA mask20Bits<>+22(SB)/1, $0x0f
+DATA mask20Bits<>+23(SB)/1, $0x00
+DATA mask20Bits<>+24(SB)/1, $0xff
+DATA mask20Bits<>+25(SB)/1, $0xff
+DATA mask20Bits<>+26(SB)/1, $0x0f
+DATA mask20Bits<>+27(SB)/1, $0x00
+DATA mask20Bits<>+28(SB)/1, $0xff
+DATA mask20Bits<>+29(SB)/1, $0xff
+DATA mask20Bits<>+30(SB)/1, $0x0f
+DATA mask20Bits<>+31(SB)/1, $0x00
+GLOBL mask20Bits<>(SB), RODATA|NOPTR, $32
+
+DATA gamma1_20<>+0(SB)/1, $0x00
+DATA gamma1_20<>+1(SB)/1, $0x00
+DATA gamma1_20<>+2(SB)/1, $0x08
+DATA gamma1_20<>+3(SB)/1, $0x00
+DATA gamma1_20<>+4(SB)/1, $0x00
+DATA gamma1_20<>+5(SB)/1, $0x00
+DATA gamma1_20<>+6(SB)/1, $0x08
+DATA gamma1_20<>+7(SB)/1, $0x00
+DATA gamma1_20<>+8(SB)/1, $0x00
+DATA gamma1_20<>+9(SB)/1, $0x00
+DATA gamma1_20<>+10(SB)/1, $0x08
+DATA gamma1_20<>+11(SB)/1, $0x00
+DATA gamma1_20<>+12(SB)/1, $0x00
+DATA gamma1_20<>+13(SB)/1, $0x00
+DATA gamma1_20<>+14(SB)/1, $0x08
+DATA gamma1_20<>+15(SB)/1, $0x00
+DATA gamma1_20<>+16(SB)/1, $0x00
+DATA gamma1_20<>+17(SB)/1, $0x00
+DATA gamma1_20<>+18(SB)/1, $0x08
+DATA gamma1_20<>+19(SB)/1, $0x00
+DATA gamma1_20<>+20(SB)/1, $0x00
+DATA gamma1_20<>+21(SB)/1, $0x00
+DATA gamma1_20<>+22(SB)/1, $0x08
+DATA gamma1_20<>+23(SB)/1, $0x00
+DATA gamma1_20<>+24(SB)/1, $0x00
+DATA gamma1_20<>+25(SB)/1, $0x00
+DATA gamma1_20<>+26(SB)/1, $0x08
+DATA gamma1_20<>+27(SB)/1, $0x00
+DATA gamma1_20<>+28(SB)/1, $0x00
+DATA gamma1_20<>+29(SB)/1, $0x00
+DATA gamma1_20<>+30(SB)/1, $0x08
+DATA gamma1_20<>+31(SB)/1, $0x00
+GLOBL gamma1_20<>(SB), RODATA|NOPTR, $32

@@ -81,3 +81,23 @@ func BenchmarkCBD(b *testing.B) {
 		})
 	})
 }
+
+func BenchmarkUnpackMask(b *testing.B) {
+	var v [640]byte
+	newRand(b).Read(v[:])
+	var dst [poly.N]int32
+	b.Run("bits=18", func(b *testing.B) {
+		benchPaths(b, func(b *testing.B) {
+			for b.Loop() {
+				unpackMask18(&dst, (*[576]byte)(v[:576]))
+			}
+		})
+	})
+	b.Run("bits=20", func(b *testing.B) {
+		benchPaths(b, func(b *testing.B) {
+			for b.Loop() {
+				unpackMask20(&dst, &v)
+			}
+		})
+	})
+}

@@ -84,6 +84,10 @@ func TestSamplersOnEveryPath(t *testing.T) {
 		{"ExpandA", TestExpandAMatchesOracle},
 		{"RejBoundedPoly", TestRejBoundedPolyMatchesOracle},
 		{"ExpandS", TestExpandSMatchesOracle},
+		{"ExpandMask", TestExpandMaskMatchesOracle},
+		{"ExpandMaskNonceWraps", TestExpandMaskNonceWraps},
+		{"UnpackMask", TestUnpackMaskMatchesPoly},
+		{"ExpandMaskRange", TestExpandMaskRange},
 		{"CCTVIntermediate", TestCCTVIntermediate},
 		{"CCTVUnluckySample", TestCCTVUnluckySample},
 		{"CBDDistribution", TestSamplePolyCBDDistribution},
@@ -384,6 +388,66 @@ func TestCBDKernels(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compareMask runs unpackMask18 or unpackMask20 (c = 18, 20) on both paths.
+func compareMask(t *testing.T, name string, v []byte, c int) {
+	t.Helper()
+	run := func() (r [poly.N]int32) {
+		if c == 18 {
+			unpackMask18(&r, (*[576]byte)(v))
+		} else {
+			unpackMask20(&r, (*[640]byte)(v))
+		}
+		return r
+	}
+	restore := setAVX2Samplers(false)
+	want := run()
+	useAVX2Samplers = true
+	got := run()
+	restore()
+	assert.Equal(t, want, got, "%s (v=%x)", name, v)
+}
+
+func TestMaskKernels(t *testing.T) {
+	requireAVX2(t)
+	for _, c := range []int{18, 20} {
+		t.Run(fmt.Sprintf("bits=%d", c), func(t *testing.T) {
+			rng := newRand(t)
+			n := 32 * c
+			inputs := map[string][]byte{
+				"zero": make([]byte, n),
+				"ones": bytes.Repeat([]byte{0xff}, n),
+			}
+			for bit := range 8 * n {
+				b := make([]byte, n)
+				b[bit/8] = 1 << (bit % 8)
+				inputs[fmt.Sprintf("bit=%d", bit)] = b
+			}
+			for i := range 64 {
+				b := make([]byte, n)
+				rng.Read(b)
+				inputs[fmt.Sprintf("random/%d", i)] = b
+			}
+			for name, v := range inputs {
+				compareMask(t, name, v, c)
+			}
+		})
+	}
+}
+
+// FuzzMaskKernels compares the ExpandMask unpackers with their scalar
+// twins on arbitrary bytes.
+func FuzzMaskKernels(f *testing.F) {
+	f.Add(make([]byte, 640))
+	f.Add(bytes.Repeat([]byte{0xff}, 640))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireAVX2(t)
+		v := make([]byte, 640)
+		copy(v, data)
+		compareMask(t, "bits=18", v[:576], 18)
+		compareMask(t, "bits=20", v, 20)
+	})
 }
 
 // FuzzRejectionKernels compares the three rejection kernels with their
