@@ -121,6 +121,7 @@ func (g *group) run(out16 *[lanes]*[poly.N]int16, out32 *[lanes]*[poly.N]int32) 
 		for l := range g.n {
 			g.finish(out16, out32, l, &bufs[l])
 		}
+		clear(bufs[:]) // PRF_η and ExpandMask outputs are secret
 	} else {
 		// Rejection sampling: squeeze one block per unfinished lane until
 		// every lane has 256 coefficients.
@@ -139,7 +140,12 @@ func (g *group) run(out16 *[lanes]*[poly.N]int16, out32 *[lanes]*[poly.N]int32) 
 				}
 			}
 		}
+		clear(blocks[:]) // RejBoundedPoly's stream derives from the secret ρ′
 	}
+	// The Keccak states of ExpandS, PRF_η and ExpandMask derive from secret
+	// seeds (FIPS 204, Section 3.6.3, on destroying intermediate values).
+	x.clear()
+	clear(g.in[:])
 	g.n = 0
 }
 

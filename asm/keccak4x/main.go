@@ -1,0 +1,198 @@
+// Command keccak4x generates sample/keccak4x_amd64.s: Keccak-f[1600] on four
+// interleaved states with AVX2 (FIPS 202, Section 3.3, Algorithm 7).
+//
+// Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
+// a[4i+l], so one ymm register holds the same lane word of all four states
+// and every step mapping is a lane-wise vector operation. The scalar twin is
+// sample.keccakF1600, applied to each of the four states.
+package main
+
+//go:generate go run . -out ../../sample/keccak4x_amd64.s -stubs ../../sample/keccak4x_stubs_amd64.go -pkg sample
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/buildtags"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// rounds is the number of rounds of Keccak-p[1600, 24] = Keccak-f[1600].
+const rounds = 24
+
+// rc returns the bit rc(t) of FIPS 202, Algorithm 5 (an LFSR over GF(2)).
+func rc(t int) uint64 {
+	if t%255 == 0 {
+		return 1
+	}
+	r := uint16(1) // R = 10000000, bit 0 first
+	for range t % 255 {
+		r <<= 1 // R = 0 || R
+		r8 := r >> 8 & 1
+		r ^= r8 | r8<<4 | r8<<5 | r8<<6 // R[0,4,5,6] ^= R[8]
+		r &= 0xff
+	}
+	return uint64(r & 1)
+}
+
+// roundConstant returns RC of round ir (FIPS 202, Algorithm 6, ι).
+func roundConstant(ir int) uint64 {
+	var c uint64
+	for j := range 7 {
+		c |= rc(j+7*ir) << (1<<j - 1)
+	}
+	return c
+}
+
+// rotations returns the ρ offsets r[x+5y] (FIPS 202, Algorithm 2).
+func rotations() [25]int {
+	var r [25]int
+	x, y := 1, 0
+	for t := range 24 {
+		r[x+5*y] = (t + 1) * (t + 2) / 2 % 64
+		x, y = y, (2*x+3*y)%5
+	}
+	return r
+}
+
+// Registers: C (column parities) Y0–Y4, D (θ effect) Y5–Y9, B (a plane
+// after θ, ρ, π) Y10–Y14, one temporary Y15.
+var (
+	regC = [5]VecPhysical{Y0, Y1, Y2, Y3, Y4}
+	regD = [5]VecPhysical{Y5, Y6, Y7, Y8, Y9}
+	regB = [5]VecPhysical{Y10, Y11, Y12, Y13, Y14}
+	tmp  = Y15
+)
+
+// lane returns the memory operand of lane word x+5y of the four states at m.
+func lane(m Mem, x, y int) Mem { return m.Offset(32 * (x + 5*y)) }
+
+// rotl rotates the four 64-bit lanes of v left by n. Twin: bits.RotateLeft64.
+// Byte rotations (8, 56) are one VPSHUFB; 1 uses an add for the left shift.
+func rotl(v VecPhysical, n int, rot8, rot56 Mem) {
+	switch n {
+	case 0:
+	case 8:
+		VPSHUFB(rot8, v, v)
+	case 56:
+		VPSHUFB(rot56, v, v)
+	case 1:
+		VPSRLQ(U8(63), v, tmp)
+		VPADDQ(v, v, v)
+		VPOR(tmp, v, v)
+	default:
+		VPSLLQ(U8(n), v, tmp)
+		VPSRLQ(U8(64-n), v, v)
+		VPOR(tmp, v, v)
+	}
+}
+
+// round emits one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section 3.3)
+// reading the states at src and writing them to dst. On entry regC holds the
+// column parities of src; on exit those of dst (θ's C for the next round).
+func round(src, dst, rcm, rot8, rot56 Mem, r [25]int) {
+	Comment("θ: D[x] = C[x−1] ⊕ rot(C[x+1], 1)")
+	for x := range 5 {
+		c1 := regC[(x+1)%5]
+		VPSRLQ(U8(63), c1, regD[x])
+		VPADDQ(c1, c1, tmp)
+		VPOR(tmp, regD[x], regD[x])
+		VPXOR(regC[(x+4)%5], regD[x], regD[x])
+	}
+	for Y := range 5 {
+		Commentf("plane y=%d: θ, ρ and π into B, then χ (and ι), accumulating C", Y)
+		for X := range 5 {
+			// π moves lane (x, y) to (y, 2x+3y); its source for (X, Y)
+			// is x = 3(Y − 3X) mod 5, y = X (3 = 2⁻¹ mod 5).
+			x, y := (3*(Y-3*X)%5+5)%5, X
+			VPXOR(lane(src, x, y), regD[x], regB[X])
+			rotl(regB[X], r[x+5*y], rot8, rot56)
+		}
+		for X := range 5 {
+			out := tmp
+			if Y == 0 {
+				out = regC[X]
+			}
+			VPANDN(regB[(X+2)%5], regB[(X+1)%5], out) // ¬B[x+1] ∧ B[x+2]
+			VPXOR(regB[X], out, out)
+			if X == 0 && Y == 0 {
+				VPXOR(rcm, out, out)
+			}
+			VMOVDQU(out, lane(dst, X, Y))
+			if Y > 0 {
+				VPXOR(out, regC[X], regC[X])
+			}
+		}
+	}
+}
+
+func main() {
+	// Both generated files carry //go:build amd64 && !purego.
+	Constraints(buildtags.And(buildtags.Term("amd64"), buildtags.Not("purego")))
+
+	rcTable := GLOBL("keccakRC4x", RODATA|NOPTR)
+	for ir := range rounds {
+		for l := range 4 {
+			DATA(32*ir+8*l, U64(roundConstant(ir)))
+		}
+	}
+	// VPSHUFB masks rotating every 64-bit lane left by 8 and by 56 bits:
+	// byte j of a lane comes from byte j−1 (resp. j+1) mod 8.
+	rotTable := GLOBL("keccakRot8x56", RODATA|NOPTR)
+	for m, step := range []int{7, 1} {
+		for q := range 4 {
+			base := 8 * (q % 2) // byte index of the lane in its 128-bit half
+			var w uint64
+			for j := range 8 {
+				w |= uint64(base+(j+step)%8) << (8 * j)
+			}
+			DATA(32*m+8*q, U64(w))
+		}
+	}
+
+	TEXT("keccakF1600x4AVX2", NOSPLIT, "func(a, tmp *[100]uint64)")
+	Pragma("noescape")
+	Doc(
+		"keccakF1600x4AVX2 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the",
+		"four interleaved states in a: lane word i of state l is a[4i+l].",
+		"tmp is scratch space of the same size; it is overwritten.",
+	)
+	a := Mem{Base: Load(Param("a"), GP64())}
+	e := Mem{Base: Load(Param("tmp"), GP64())}
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	rotp := GP64()
+	LEAQ(rotTable, rotp)
+	n := GP64()
+	MOVQ(U32(rounds/2), n)
+	rot8, rot56 := Mem{Base: rotp}, Mem{Base: rotp}.Offset(32)
+
+	Comment("C[x] = A[x,0] ⊕ … ⊕ A[x,4]")
+	for x := range 5 {
+		VMOVDQU(lane(a, x, 0), regC[x])
+		for y := 1; y < 5; y++ {
+			VPXOR(lane(a, x, y), regC[x], regC[x])
+		}
+	}
+	r := rotations()
+	Label("loop")
+	round(a, e, Mem{Base: rcp}, rot8, rot56, r)
+	round(e, a, Mem{Base: rcp}.Offset(32), rot8, rot56, r)
+	ADDQ(U32(64), rcp)
+	DECQ(n)
+	JNE(LabelRef("loop"))
+	VZEROUPPER()
+	RET()
+
+	Generate()
+}
+
+func init() {
+	// The generator's own check of its tables against FIPS 202: the first
+	// and last round constants and the ρ offset of lane (1, 0).
+	if roundConstant(0) != 1 || roundConstant(23) != 0x8000000080008008 || rotations()[1] != 1 {
+		panic(fmt.Sprintf("keccak4x: constant tables disagree with FIPS 202 (RC[23] = %#x)", roundConstant(23)))
+	}
+}

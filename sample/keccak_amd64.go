@@ -1,0 +1,17 @@
+//go:build amd64 && !purego
+
+package sample
+
+import "github.com/moduletto/moduletto/internal/cpu"
+
+func init() {
+	// Chosen once at start-up: the AVX2 kernel becomes the default when the
+	// CPU (and OS) support AVX2.
+	if cpu.X86HasAVX2 {
+		keccakImpls = append([]keccakImpl{keccakAVX2}, keccakImpls...)
+		keccakDefault = keccakAVX2
+	}
+}
+
+// permuteAVX2 runs the generated AVX2 kernel (keccak4x_amd64.s).
+func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }

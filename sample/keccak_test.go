@@ -1,0 +1,360 @@
+package sample
+
+import (
+	"crypto/sha3"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// forEachKeccak runs f as a subtest ("keccak=avx2", "keccak=scalar") once
+// per Keccak implementation this build and CPU can run, with that
+// implementation selected for new streams. Not for parallel tests.
+func forEachKeccak(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, k := range keccakImpls {
+		t.Run("keccak="+k.String(), func(t *testing.T) {
+			saved := keccakDefault
+			keccakDefault = k
+			defer func() { keccakDefault = saved }()
+			f(t)
+		})
+	}
+}
+
+// hasAVX2Keccak reports whether the AVX2 kernel can run here.
+func hasAVX2Keccak() bool { return slices.Contains(keccakImpls, keccakAVX2) }
+
+// skipWithoutAVX2 skips a test of the AVX2 kernel on machines (or builds)
+// without it, unless MODULETTO_REQUIRE_AVX2=1, in which case it fails.
+func skipWithoutAVX2(t *testing.T) {
+	t.Helper()
+	if hasAVX2Keccak() {
+		return
+	}
+	if os.Getenv("MODULETTO_REQUIRE_AVX2") == "1" {
+		t.Fatal("MODULETTO_REQUIRE_AVX2=1 but the AVX2 Keccak kernel is not available")
+	}
+	t.Skip("no AVX2 Keccak kernel in this build or on this CPU")
+}
+
+// TestKeccakAVX2Selected fails, rather than skips, when
+// MODULETTO_REQUIRE_AVX2=1 and new streams do not use the AVX2 kernel.
+func TestKeccakAVX2Selected(t *testing.T) {
+	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
+		t.Skip("MODULETTO_REQUIRE_AVX2 is not set to 1")
+	}
+	assert.Equal(t, keccakAVX2, keccakDefault, "default Keccak implementation")
+	assert.Equal(t, keccakAVX2, keccakImpls[0], "first listed Keccak implementation")
+}
+
+// TestKeccakRoundConstants recomputes keccakRC with rc(t), the LFSR of
+// FIPS 202, Algorithm 5, placed by Algorithm 6: RC[2^j − 1] = rc(j + 7·ir).
+func TestKeccakRoundConstants(t *testing.T) {
+	rc := func(t int) uint64 {
+		if t%255 == 0 {
+			return 1
+		}
+		R := [9]uint64{1, 0, 0, 0, 0, 0, 0, 0} // R = 10000000
+		for range t % 255 {
+			copy(R[1:], R[:8]) // R = 0 || R
+			R[0] = 0
+			R[0] ^= R[8]
+			R[4] ^= R[8]
+			R[5] ^= R[8]
+			R[6] ^= R[8]
+		}
+		return R[0]
+	}
+	for ir, got := range keccakRC {
+		var want uint64
+		for j := 0; j <= 6; j++ {
+			want |= rc(j+7*ir) << (1<<j - 1)
+		}
+		assert.Equal(t, want, got, "RC of round %d", ir)
+	}
+}
+
+// shakeInputLens are the input lengths the SHAKE test absorbs: every kind
+// of final block from 0 to 3 blocks of both rates, and the sampler inputs
+// (33 bytes for PRF_η, 34 for SampleNTT/RejNTTPoly, 66 for ExpandS/Mask).
+var shakeInputLens = []int{0, 1, 7, 8, 33, 34, 66, 135, 136, 137, 167, 168, 169,
+	271, 272, 273, 335, 336, 337, 407, 408, 409, 503, 504, 505}
+
+// TestShakeX4MatchesSHA3 compares every output byte of every lane with
+// crypto/sha3, for both XOFs, lanes with different inputs, 1 to 4 lanes,
+// many squeezed blocks, and reads that start and end inside blocks.
+func TestShakeX4MatchesSHA3(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		rng := newRand(t)
+		for _, xof := range []struct {
+			name string
+			rate int
+			ref  func() *sha3.SHAKE
+		}{{"SHAKE-128", rate128, sha3.NewSHAKE128}, {"SHAKE-256", rate256, sha3.NewSHAKE256}} {
+			for _, m := range shakeInputLens {
+				t.Run(fmt.Sprintf("%s/len=%d", xof.name, m), func(t *testing.T) {
+					for n := 1; n <= lanes; n++ {
+						var in [lanes][]byte
+						var want [lanes][]byte
+						for l := range n {
+							in[l] = make([]byte, m)
+							for i := range in[l] {
+								in[l][i] = byte(rng.Uint64())
+							}
+							h := xof.ref()
+							h.Write(in[l])
+							want[l] = make([]byte, 7*xof.rate)
+							h.Read(want[l])
+						}
+						checkBlocks(t, n, in[:n], want[:n], xof.rate)
+						checkReads(t, n, in[:n], want[:n], xof.rate)
+					}
+				})
+			}
+		}
+	})
+}
+
+// checkBlocks squeezes 7 blocks with squeezeBlocks, every lane active.
+func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
+	var x shakeX4
+	absorbRate(&x, in, rate)
+	var blocks [lanes][rate128]byte
+	for b := range 7 {
+		x.squeezeBlocks(&blocks, laneMask(n))
+		for l := range n {
+			require.Equal(t, want[l][b*rate:(b+1)*rate], blocks[l][:rate], "lanes=%d lane %d block %d", n, l, b)
+		}
+	}
+}
+
+// checkReads reads the same 7 blocks in chunks of sizes that cross block
+// and word boundaries.
+func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
+	var x shakeX4
+	absorbRate(&x, in, rate)
+	var got [lanes][]byte
+	for l := range n {
+		got[l] = make([]byte, len(want[l]))
+	}
+	chunks := []int{1, 7, 8, 13, 128, 192, 200, 64}
+	for done, c := 0, 0; done < len(want[0]); c++ {
+		k := min(chunks[c%len(chunks)], len(want[0])-done)
+		var outs [lanes][]byte
+		for l := range n {
+			outs[l] = got[l][done : done+k]
+		}
+		x.read(outs[:n])
+		done += k
+	}
+	for l := range n {
+		require.Equal(t, want[l], got[l], "lanes=%d lane %d", n, l)
+	}
+}
+
+func absorbRate(x *shakeX4, in [][]byte, rate int) {
+	if rate == rate128 {
+		x.absorb128(in)
+	} else {
+		x.absorb256(in)
+	}
+}
+
+// TestShakeX4Clear checks that clear leaves no state behind.
+func TestShakeX4Clear(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		var x shakeX4
+		x.absorb256([][]byte{{1}, {2}, {3}, {4}})
+		var out [lanes][rate128]byte
+		x.squeezeBlocks(&out, laneMask(4))
+		x.clear()
+		assert.Equal(t, [100]uint64{}, x.a, "states")
+		assert.Equal(t, [100]uint64{}, x.tmp, "scratch")
+	})
+}
+
+// extremeStates returns named four-lane states: all zero, all ones, a
+// single set bit at every one of the 1600 positions (in lane position%4, and
+// in all four lanes), and lanes holding different patterns.
+func extremeStates() (names []string, states [][100]uint64) {
+	add := func(name string, s [100]uint64) {
+		names = append(names, name)
+		states = append(states, s)
+	}
+	add("zero", [100]uint64{})
+	var ones [100]uint64
+	for i := range ones {
+		ones[i] = ^uint64(0)
+	}
+	add("ones", ones)
+	for bit := range 1600 {
+		var one, all [100]uint64
+		one[4*(bit/64)+bit%4] = 1 << (bit % 64)
+		for l := range 4 {
+			all[4*(bit/64)+l] = 1 << (bit % 64)
+		}
+		add(fmt.Sprintf("bit=%d/lane=%d", bit, bit%4), one)
+		add(fmt.Sprintf("bit=%d/lanes=all", bit), all)
+	}
+	var mixed [100]uint64
+	for i := range 25 {
+		mixed[4*i+1] = ^uint64(0)
+		mixed[4*i+2] = 0x8000000000000001
+		mixed[4*i+3] = uint64(i) * 0x0101010101010101
+	}
+	add("lanes=zero,ones,ends,bytes", mixed)
+	return names, states
+}
+
+// TestKeccakF1600x4AVX2MatchesScalar compares the AVX2 kernel with its
+// scalar twin, keccakF1600 on each lane, on extreme and random states.
+func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
+	skipWithoutAVX2(t)
+	names, states := extremeStates()
+	rng := newRand(t)
+	for i := range 500 {
+		var s [100]uint64
+		for j := range s {
+			s[j] = rng.Uint64()
+		}
+		names = append(names, fmt.Sprintf("random=%d", i))
+		states = append(states, s)
+	}
+	for i, s := range states {
+		want, got := s, s
+		var tmp [100]uint64
+		keccakF1600x4Scalar(&want, 4)
+		permuteAVX2(&got, &tmp)
+		if !assert.Equal(t, want, got, names[i]) {
+			return
+		}
+	}
+}
+
+// FuzzKeccakF1600x4 compares the AVX2 kernel with the scalar twin on states
+// filled from the fuzzer's bytes (repeated to 3200 bytes), permuted rounds
+// times in a row.
+func FuzzKeccakF1600x4(f *testing.F) {
+	f.Add([]byte{0}, uint8(1))
+	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, rounds uint8) {
+		if !hasAVX2Keccak() {
+			t.Skip("no AVX2 Keccak kernel in this build or on this CPU")
+		}
+		var s [100]uint64
+		for i := range 8 * len(s) {
+			if len(data) > 0 {
+				s[i/8] |= uint64(data[i%len(data)]^byte(i/len(data))) << (8 * (i % 8))
+			}
+		}
+		want, got := s, s
+		var tmp [100]uint64
+		for range 1 + rounds%4 {
+			keccakF1600x4Scalar(&want, 4)
+			permuteAVX2(&got, &tmp)
+		}
+		if want != got {
+			t.Fatalf("AVX2 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
+		}
+	})
+}
+
+// TestSamplersOnEveryKeccak runs the sampler tests that reach Keccak
+// through shakeX4 (CCTV vectors, pseudocode oracles, zero allocations,
+// ranges) once per Keccak implementation, so one `go test` covers every
+// backend the CPU has.
+func TestSamplersOnEveryKeccak(t *testing.T) {
+	tests := []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"CCTVIntermediate", TestCCTVIntermediate},
+		{"CCTVUnluckySample", TestCCTVUnluckySample},
+		{"SampleNTTMatchesOracle", TestSampleNTTMatchesOracle},
+		{"SampleMatrixMatchesOracle", TestSampleMatrixMatchesOracle},
+		{"SampleNoiseMatchesOracle", TestSampleNoiseMatchesOracle},
+		{"RejNTTPolyMatchesOracle", TestRejNTTPolyMatchesOracle},
+		{"ExpandAMatchesOracle", TestExpandAMatchesOracle},
+		{"RejBoundedPolyMatchesOracle", TestRejBoundedPolyMatchesOracle},
+		{"ExpandSMatchesOracle", TestExpandSMatchesOracle},
+		{"ExpandMaskMatchesOracle", TestExpandMaskMatchesOracle},
+		{"ExpandMaskNonceWraps", TestExpandMaskNonceWraps},
+		{"RejectionSamplersBelowQ", TestRejectionSamplersBelowQ},
+		{"ExpandMaskRange", TestExpandMaskRange},
+		{"ZeroAllocations", TestZeroAllocations},
+	}
+	forEachKeccak(t, func(t *testing.T) {
+		for _, tc := range tests {
+			t.Run(tc.name, tc.f)
+		}
+	})
+}
+
+// keccakBenchStates is a fixed nonzero input for the permutation benchmarks.
+func keccakBenchStates() (s [100]uint64) {
+	rng := rand.NewChaCha8([32]byte{})
+	for i := range s {
+		s[i] = rng.Uint64()
+	}
+	return s
+}
+
+// BenchmarkKeccakF1600x4 times one permutation of four states.
+func BenchmarkKeccakF1600x4(b *testing.B) {
+	for _, k := range keccakImpls {
+		b.Run("impl="+k.String(), func(b *testing.B) {
+			s := keccakBenchStates()
+			var tmp [100]uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				k.permute(&s, &tmp, 4)
+			}
+		})
+	}
+}
+
+// BenchmarkSHAKE128x4 times four SHAKE-128 streams of a 34-byte input
+// (SampleNTT's) squeezed for 3 blocks each: what one group of SampleMatrix
+// costs in Keccak. impl=crypto-sha3 is the same on four crypto/sha3 XOFs.
+func BenchmarkSHAKE128x4(b *testing.B) {
+	var seeds [lanes][34]byte
+	for l := range seeds {
+		seeds[l][32] = byte(l)
+	}
+	in := [][]byte{seeds[0][:], seeds[1][:], seeds[2][:], seeds[3][:]}
+	for _, k := range keccakImpls {
+		b.Run("impl="+k.String(), func(b *testing.B) {
+			saved := keccakDefault
+			keccakDefault = k
+			defer func() { keccakDefault = saved }()
+			var out [lanes][rate128]byte
+			b.ReportAllocs()
+			for b.Loop() {
+				var x shakeX4
+				x.absorb128(in)
+				for range 3 {
+					x.squeezeBlocks(&out, laneMask(lanes))
+				}
+			}
+		})
+	}
+	b.Run("impl=crypto-sha3", func(b *testing.B) {
+		var out [rate128]byte
+		b.ReportAllocs()
+		for b.Loop() {
+			for l := range lanes {
+				h := sha3.NewSHAKE128()
+				h.Write(in[l])
+				for range 3 {
+					h.Read(out[:])
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,56 @@
+package sample
+
+// keccakImpl names an implementation of Keccak-f[1600] on the four
+// interleaved states of a [shakeX4].
+type keccakImpl uint8
+
+const (
+	keccakScalar keccakImpl = iota // keccakF1600 on each lane in turn
+	keccakAVX2                     // keccakF1600x4AVX2, all four lanes at once
+)
+
+// String returns the implementation's name as used in test and benchmark
+// names ("scalar", "avx2").
+func (k keccakImpl) String() string {
+	if k == keccakAVX2 {
+		return "avx2"
+	}
+	return "scalar"
+}
+
+// keccakImpls lists the implementations this build and CPU can run, the
+// default first; keccak_amd64.go prepends keccakAVX2 when the CPU has AVX2.
+// keccakDefault is the one new streams use: chosen once at start-up, read
+// once per stream (by absorb), switched only by tests.
+var (
+	keccakImpls   = []keccakImpl{keccakScalar}
+	keccakDefault = keccakScalar
+)
+
+// permute applies Keccak-f[1600] to the first n of the four interleaved
+// states in a (lane word i of state l at a[4i+l]); tmp is scratch space. The
+// AVX2 kernel always permutes all four states: lanes beyond n hold zeros or
+// stale data nobody reads.
+func (k keccakImpl) permute(a, tmp *[100]uint64, n int) {
+	if k == keccakAVX2 {
+		permuteAVX2(a, tmp)
+		return
+	}
+	keccakF1600x4Scalar(a, n)
+}
+
+// keccakF1600x4Scalar applies keccakF1600 to the first n interleaved states
+// in a, one after the other.
+func keccakF1600x4Scalar(a *[100]uint64, n int) {
+	var s [25]uint64
+	for l := range n {
+		for i := range s {
+			s[i] = a[4*i+l]
+		}
+		keccakF1600(&s)
+		for i := range s {
+			a[4*i+l] = s[i]
+		}
+	}
+	clear(s[:])
+}
