@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -58,10 +59,14 @@ func goTool(t *testing.T) string {
 	return g
 }
 
-func run(t *testing.T, dir, name string, args ...string) []byte {
+// run runs a command in dir, for goarch if it is not empty.
+func run(t *testing.T, dir, goarch, name string, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	if goarch != "" {
+		cmd.Env = append(os.Environ(), "GOARCH="+goarch)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -72,10 +77,10 @@ func run(t *testing.T, dir, name string, args ...string) []byte {
 // scanPackages compiles each package (pattern relative to the module root)
 // to an archive with the test's build tags, disassembles it and returns the
 // division instructions of the functions that belong to the package.
-func scanPackages(t *testing.T, patterns ...string) (findings []divscan.Finding, funcs int) {
+func scanPackages(t *testing.T, goarch string, patterns ...string) (findings []divscan.Finding, funcs int) {
 	t.Helper()
 	gt, root := goTool(t), moduleRoot(t)
-	list := run(t, root, gt, append([]string{"list", "-tags", buildTags,
+	list := run(t, root, goarch, gt, append([]string{"list", "-tags", buildTags,
 		"-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .SFiles \" \"}}"}, patterns...)...)
 	lines := strings.Split(strings.TrimSpace(string(list)), "\n")
 	require.NotEmpty(t, lines)
@@ -95,8 +100,8 @@ func scanPackages(t *testing.T, patterns ...string) (findings []divscan.Finding,
 			funcs += strings.Count(string(src), "\nTEXT ")
 		}
 		archive := filepath.Join(dir, strings.ReplaceAll(pkg, "/", "_")+".a")
-		run(t, root, gt, "build", "-tags", buildTags, "-o", archive, pkg)
-		dump := run(t, root, gt, "tool", "objdump", archive)
+		run(t, root, goarch, gt, "build", "-tags", buildTags, "-o", archive, pkg)
+		dump := run(t, root, "", gt, "tool", "objdump", archive)
 		prefix := pkg + "."
 		own := func(fn string) bool { return strings.HasPrefix(fn, prefix) }
 		for l := range strings.SplitSeq(string(dump), "\n") {
@@ -113,7 +118,7 @@ func scanPackages(t *testing.T, patterns ...string) (findings []divscan.Finding,
 
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	out := run(t, ".", goTool(t), "list", "-m", "-f", "{{.Dir}}")
+	out := run(t, ".", "", goTool(t), "list", "-m", "-f", "{{.Dir}}")
 	return strings.TrimSpace(string(out))
 }
 
@@ -129,8 +134,25 @@ func violations(findings []divscan.Finding, allow map[string]string) []string {
 	return v
 }
 
+// TestNoDivisionOnSecrets scans the build for this machine's GOARCH and for
+// each architecture listed in $DIVSCAN_GOARCH (comma-separated, e.g.
+// DIVSCAN_GOARCH=arm64, where UDIV/SDIV are variable time and DIT applies).
+// Other architectures are opt-in because a cold cross-build of the standard
+// library costs tens of seconds.
 func TestNoDivisionOnSecrets(t *testing.T) {
-	findings, funcs := scanPackages(t, scanned...)
+	arches := []string{runtime.GOARCH}
+	for a := range strings.SplitSeq(os.Getenv("DIVSCAN_GOARCH"), ",") {
+		if a = strings.TrimSpace(a); a != "" && a != runtime.GOARCH {
+			arches = append(arches, a)
+		}
+	}
+	for _, arch := range arches {
+		t.Run("GOARCH="+arch, func(t *testing.T) { scanArch(t, arch) })
+	}
+}
+
+func scanArch(t *testing.T, goarch string) {
+	findings, funcs := scanPackages(t, goarch, scanned...)
 	require.Greater(t, funcs, 100, "the disassembly lists the library's functions")
 
 	assert.Empty(t, violations(findings, allowed),
@@ -151,7 +173,7 @@ func TestNoDivisionOnSecrets(t *testing.T) {
 }
 
 func TestPlantedDivisionIsReported(t *testing.T) {
-	findings, _ := scanPackages(t, "./internal/divscan/testdata/planted")
+	findings, _ := scanPackages(t, "", "./internal/divscan/testdata/planted")
 	v := violations(findings, allowed)
 	require.NotEmpty(t, v, "the scan must fail on a planted secret / q")
 	for _, s := range v {
