@@ -54,7 +54,7 @@ func (s *sliceInstance[T]) run(slot int) {
 }
 
 // targets lists every target, in the order "all" runs them.
-var targets = slices.Concat(mlkemTargets(), mldsaTargets(), nttTargets(), fieldTargets())
+var targets = slices.Concat(mlkemTargets(), mldsaTargets(), nttTargets(), fieldTargets(), controlTargets())
 
 // selectTargets resolves the -target flag: a comma-separated list of names,
 // or "all".
