@@ -62,9 +62,25 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 
 // unpackFast reads the specialised layout for width c, when c has one and
 // every c-bit value is valid (max = 2^c − 1), and reports whether it did.
+// With the AVX2 kernels selected (checked once per polynomial) widths 10,
+// 18 and 20 go to their twins in poly_amd64.s.
 func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) bool {
 	if max != 1<<c-1 {
 		return false
+	}
+	if haveAVX2Poly && useAVX2Poly {
+		s := sign >> 1 // 0 for sign = 1, −1 for sign = −1
+		switch c {
+		case 10:
+			bitUnpack10AVX2(w, (*[320]byte)(src[:320]), off, s)
+			return true
+		case 18:
+			bitUnpack18AVX2(w, (*[576]byte)(src[:576]), off, s)
+			return true
+		case 20:
+			bitUnpack20AVX2(w, (*[640]byte)(src[:640]), off, s)
+			return true
+		}
 	}
 	z := func(x uint64, m uint64) int32 { return off + sign*int32(x&m) }
 	switch c {

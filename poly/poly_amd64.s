@@ -4,65 +4,6 @@
 
 #include "textflag.h"
 
-// func compressEncode1AVX2(dst *[32]byte, p *[256]int16)
-// Requires: AVX, AVX2
-TEXT ·compressEncode1AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
-
-compressEncode1AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      compressM1<>+0(SB), Y1
-	VMOVDQU      halfq<>+0(SB), Y2
-	VMOVDQU      one<>+0(SB), Y3
-	VMOVDQU      q<>+0(SB), Y4
-	VMOVDQU      qm1<>+0(SB), Y5
-	VPSLLW       $0x04, Y0, Y6
-	VPMULHUW     Y1, Y6, Y6
-	VPADDW       Y3, Y6, Y6
-	VPSLLW       $0x01, Y0, Y0
-	VPADDW       Y2, Y0, Y0
-	VPMULLW      Y4, Y6, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPCMPGTW     Y5, Y0, Y1
-	VPSUBW       Y1, Y6, Y6
-	VPSRAW       $0x0f, Y0, Y1
-	VPADDW       Y1, Y6, Y6
-	VMOVDQU      mask1<>+0(SB), Y0
-	VPAND        Y0, Y6, Y6
-	VMOVDQA      Y6, Y0
-	VMOVDQU      pairMul1<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift1<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x1e, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x04, Y1, Y1
-	VMOVDQU      qwShift1<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x01, X1, X1
-	VPOR         X0, X1, X1
-	VPEXTRW      $0x00, X1, (AX)
-	ADDQ         $0x20, CX
-	ADDQ         $0x02, AX
-	DECQ         DX
-	JNZ          compressEncode1AVX2_loop
-	VZEROUPPER
-	RET
-
 DATA barrett<>+0(SB)/1, $0xbf
 DATA barrett<>+1(SB)/1, $0x4e
 DATA barrett<>+2(SB)/1, $0xbf
@@ -335,6 +276,64 @@ DATA mask1<>+30(SB)/1, $0x01
 DATA mask1<>+31(SB)/1, $0x00
 GLOBL mask1<>(SB), RODATA|NOPTR, $32
 
+// func compressEncode1AVX2(dst *[32]byte, p *[256]int16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode1AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU compressM1<>+0(SB), Y3
+	VMOVDQU halfq<>+0(SB), Y4
+	VMOVDQU one<>+0(SB), Y5
+	VMOVDQU qm1<>+0(SB), Y6
+	VMOVDQU mask1<>+0(SB), Y7
+	VMOVDQU pairMul1<>+0(SB), Y8
+	VMOVDQU dwShift1<>+0(SB), Y9
+	VMOVDQU qwShift1<>+0(SB), Y10
+	MOVQ    $0x00000010, DX
+
+compressEncode1AVX2_loop:
+	VMOVDQU      (CX), Y11
+	VPMULHW      Y0, Y11, Y12
+	VPMULHRSW    Y1, Y12, Y12
+	VPMULLW      Y2, Y12, Y12
+	VPSUBW       Y12, Y11, Y11
+	VPSRAW       $0x0f, Y11, Y12
+	VPAND        Y2, Y12, Y12
+	VPADDW       Y12, Y11, Y11
+	VPSLLW       $0x04, Y11, Y12
+	VPMULHUW     Y3, Y12, Y12
+	VPADDW       Y5, Y12, Y12
+	VPSLLW       $0x01, Y11, Y11
+	VPADDW       Y4, Y11, Y11
+	VPMULLW      Y2, Y12, Y13
+	VPSUBW       Y13, Y11, Y11
+	VPCMPGTW     Y6, Y11, Y13
+	VPSUBW       Y13, Y12, Y12
+	VPSRAW       $0x0f, Y11, Y13
+	VPADDW       Y13, Y12, Y12
+	VPAND        Y7, Y12, Y12
+	VMOVDQA      Y12, Y11
+	VPMADDWD     Y8, Y11, Y11
+	VPSLLVD      Y9, Y11, Y11
+	VPSRLQ       $0x1e, Y11, Y11
+	VPSRLDQ      $0x08, Y11, Y12
+	VPSLLQ       $0x04, Y12, Y12
+	VPSRLVQ      Y10, Y11, Y11
+	VPOR         Y12, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X12
+	VPSLLDQ      $0x01, X12, X12
+	VPOR         X11, X12, X12
+	VPEXTRW      $0x00, X12, (AX)
+	ADDQ         $0x20, CX
+	ADDQ         $0x02, AX
+	DECQ         DX
+	JNZ          compressEncode1AVX2_loop
+	VZEROUPPER
+	RET
+
 DATA pairMul1<>+0(SB)/1, $0x01
 DATA pairMul1<>+1(SB)/1, $0x00
 DATA pairMul1<>+2(SB)/1, $0x02
@@ -440,34 +439,34 @@ GLOBL qwShift1<>(SB), RODATA|NOPTR, $32
 // func decodeDecompress1AVX2(p *[256]int16, src *[32]byte)
 // Requires: AVX, AVX2
 TEXT ·decodeDecompress1AVX2(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ src+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y0
+	VMOVDQU qwShift1<>+0(SB), Y1
+	VMOVDQU qwMask1<>+0(SB), Y2
+	VMOVDQU dwMask1<>+0(SB), Y3
+	VMOVDQU mask1<>+0(SB), Y4
+	MOVQ    $0x00000010, DX
 
 decodeDecompress1AVX2_loop:
-	VPXOR       X1, X1, X1
-	VPINSRW     $0x00, (CX), X1, X1
-	VPSRLDQ     $0x01, X1, X0
-	VINSERTI128 $0x01, X0, Y1, Y0
-	VPSLLDQ     $0x08, Y0, Y2
-	VPSRLQ      $0x04, Y2, Y2
-	VMOVDQU     qwShift1<>+0(SB), Y3
-	VPSLLVQ     Y3, Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VMOVDQU     qwMask1<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLQ      $0x1e, Y0, Y2
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VMOVDQU     dwMask1<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLD      $0x0f, Y0, Y2
-	VPBLENDW    $0xaa, Y2, Y0, Y0
-	VMOVDQU     mask1<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLW      $0x0e, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y2
-	VPMULHRSW   Y2, Y0, Y0
-	VMOVDQU     Y0, (AX)
+	VPXOR       X6, X6, X6
+	VPINSRW     $0x00, (CX), X6, X6
+	VPSRLDQ     $0x01, X6, X5
+	VINSERTI128 $0x01, X5, Y6, Y5
+	VPSLLDQ     $0x08, Y5, Y7
+	VPSRLQ      $0x04, Y7, Y7
+	VPSLLVQ     Y1, Y5, Y5
+	VPOR        Y7, Y5, Y5
+	VPAND       Y2, Y5, Y5
+	VPSLLQ      $0x1e, Y5, Y7
+	VPBLENDD    $0xaa, Y7, Y5, Y5
+	VPAND       Y3, Y5, Y5
+	VPSLLD      $0x0f, Y5, Y7
+	VPBLENDW    $0xaa, Y7, Y5, Y5
+	VPAND       Y4, Y5, Y5
+	VPSLLW      $0x0e, Y5, Y5
+	VPMULHRSW   Y0, Y5, Y5
+	VMOVDQU     Y5, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x02, CX
 	DECQ        DX
@@ -543,65 +542,6 @@ DATA dwMask1<>+30(SB)/1, $0x00
 DATA dwMask1<>+31(SB)/1, $0x00
 GLOBL dwMask1<>(SB), RODATA|NOPTR, $32
 
-// func compressEncode4AVX2(dst *[128]byte, p *[256]int16)
-// Requires: AVX, AVX2
-TEXT ·compressEncode4AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
-
-compressEncode4AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      compressM4<>+0(SB), Y1
-	VMOVDQU      halfq<>+0(SB), Y2
-	VMOVDQU      one<>+0(SB), Y3
-	VMOVDQU      q<>+0(SB), Y4
-	VMOVDQU      qm1<>+0(SB), Y5
-	VPSLLW       $0x04, Y0, Y6
-	VPMULHUW     Y1, Y6, Y6
-	VPADDW       Y3, Y6, Y6
-	VPSLLW       $0x04, Y0, Y0
-	VPADDW       Y2, Y0, Y0
-	VPMULLW      Y4, Y6, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPCMPGTW     Y5, Y0, Y1
-	VPSUBW       Y1, Y6, Y6
-	VPSRAW       $0x0f, Y0, Y1
-	VPADDW       Y1, Y6, Y6
-	VMOVDQU      mask4<>+0(SB), Y0
-	VPAND        Y0, Y6, Y6
-	VMOVDQA      Y6, Y0
-	VMOVDQU      pairMul4<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift4<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x18, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x10, Y1, Y1
-	VMOVDQU      qwShift4<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x04, X1, X1
-	VPOR         X0, X1, X1
-	VMOVQ        X1, (AX)
-	ADDQ         $0x20, CX
-	ADDQ         $0x08, AX
-	DECQ         DX
-	JNZ          compressEncode4AVX2_loop
-	VZEROUPPER
-	RET
-
 DATA compressM4<>+0(SB)/1, $0x13
 DATA compressM4<>+1(SB)/1, $0x00
 DATA compressM4<>+2(SB)/1, $0x13
@@ -669,6 +609,64 @@ DATA mask4<>+29(SB)/1, $0x00
 DATA mask4<>+30(SB)/1, $0x0f
 DATA mask4<>+31(SB)/1, $0x00
 GLOBL mask4<>(SB), RODATA|NOPTR, $32
+
+// func compressEncode4AVX2(dst *[128]byte, p *[256]int16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode4AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU compressM4<>+0(SB), Y3
+	VMOVDQU halfq<>+0(SB), Y4
+	VMOVDQU one<>+0(SB), Y5
+	VMOVDQU qm1<>+0(SB), Y6
+	VMOVDQU mask4<>+0(SB), Y7
+	VMOVDQU pairMul4<>+0(SB), Y8
+	VMOVDQU dwShift4<>+0(SB), Y9
+	VMOVDQU qwShift4<>+0(SB), Y10
+	MOVQ    $0x00000010, DX
+
+compressEncode4AVX2_loop:
+	VMOVDQU      (CX), Y11
+	VPMULHW      Y0, Y11, Y12
+	VPMULHRSW    Y1, Y12, Y12
+	VPMULLW      Y2, Y12, Y12
+	VPSUBW       Y12, Y11, Y11
+	VPSRAW       $0x0f, Y11, Y12
+	VPAND        Y2, Y12, Y12
+	VPADDW       Y12, Y11, Y11
+	VPSLLW       $0x04, Y11, Y12
+	VPMULHUW     Y3, Y12, Y12
+	VPADDW       Y5, Y12, Y12
+	VPSLLW       $0x04, Y11, Y11
+	VPADDW       Y4, Y11, Y11
+	VPMULLW      Y2, Y12, Y13
+	VPSUBW       Y13, Y11, Y11
+	VPCMPGTW     Y6, Y11, Y13
+	VPSUBW       Y13, Y12, Y12
+	VPSRAW       $0x0f, Y11, Y13
+	VPADDW       Y13, Y12, Y12
+	VPAND        Y7, Y12, Y12
+	VMOVDQA      Y12, Y11
+	VPMADDWD     Y8, Y11, Y11
+	VPSLLVD      Y9, Y11, Y11
+	VPSRLQ       $0x18, Y11, Y11
+	VPSRLDQ      $0x08, Y11, Y12
+	VPSLLQ       $0x10, Y12, Y12
+	VPSRLVQ      Y10, Y11, Y11
+	VPOR         Y12, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X12
+	VPSLLDQ      $0x04, X12, X12
+	VPOR         X11, X12, X12
+	VMOVQ        X12, (AX)
+	ADDQ         $0x20, CX
+	ADDQ         $0x08, AX
+	DECQ         DX
+	JNZ          compressEncode4AVX2_loop
+	VZEROUPPER
+	RET
 
 DATA pairMul4<>+0(SB)/1, $0x01
 DATA pairMul4<>+1(SB)/1, $0x00
@@ -775,34 +773,34 @@ GLOBL qwShift4<>(SB), RODATA|NOPTR, $32
 // func decodeDecompress4AVX2(p *[256]int16, src *[128]byte)
 // Requires: AVX, AVX2
 TEXT ·decodeDecompress4AVX2(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ src+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y0
+	VMOVDQU qwShift4<>+0(SB), Y1
+	VMOVDQU qwMask4<>+0(SB), Y2
+	VMOVDQU dwMask4<>+0(SB), Y3
+	VMOVDQU mask4<>+0(SB), Y4
+	MOVQ    $0x00000010, DX
 
 decodeDecompress4AVX2_loop:
-	VPXOR       X1, X1, X1
-	VMOVQ       (CX), X1
-	VPSRLDQ     $0x04, X1, X0
-	VINSERTI128 $0x01, X0, Y1, Y0
-	VPSLLDQ     $0x08, Y0, Y2
-	VPSRLQ      $0x10, Y2, Y2
-	VMOVDQU     qwShift4<>+0(SB), Y3
-	VPSLLVQ     Y3, Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VMOVDQU     qwMask4<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLQ      $0x18, Y0, Y2
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VMOVDQU     dwMask4<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLD      $0x0c, Y0, Y2
-	VPBLENDW    $0xaa, Y2, Y0, Y0
-	VMOVDQU     mask4<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLW      $0x0b, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y2
-	VPMULHRSW   Y2, Y0, Y0
-	VMOVDQU     Y0, (AX)
+	VPXOR       X6, X6, X6
+	VMOVQ       (CX), X6
+	VPSRLDQ     $0x04, X6, X5
+	VINSERTI128 $0x01, X5, Y6, Y5
+	VPSLLDQ     $0x08, Y5, Y7
+	VPSRLQ      $0x10, Y7, Y7
+	VPSLLVQ     Y1, Y5, Y5
+	VPOR        Y7, Y5, Y5
+	VPAND       Y2, Y5, Y5
+	VPSLLQ      $0x18, Y5, Y7
+	VPBLENDD    $0xaa, Y7, Y5, Y5
+	VPAND       Y3, Y5, Y5
+	VPSLLD      $0x0c, Y5, Y7
+	VPBLENDW    $0xaa, Y7, Y5, Y5
+	VPAND       Y4, Y5, Y5
+	VPSLLW      $0x0b, Y5, Y5
+	VPMULHRSW   Y0, Y5, Y5
+	VMOVDQU     Y5, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x08, CX
 	DECQ        DX
@@ -878,66 +876,6 @@ DATA dwMask4<>+30(SB)/1, $0x00
 DATA dwMask4<>+31(SB)/1, $0x00
 GLOBL dwMask4<>(SB), RODATA|NOPTR, $32
 
-// func compressEncode5AVX2(dst *[160]byte, p *[256]int16)
-// Requires: AVX, AVX2
-TEXT ·compressEncode5AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
-
-compressEncode5AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      compressM5<>+0(SB), Y1
-	VMOVDQU      halfq<>+0(SB), Y2
-	VMOVDQU      one<>+0(SB), Y3
-	VMOVDQU      q<>+0(SB), Y4
-	VMOVDQU      qm1<>+0(SB), Y5
-	VPSLLW       $0x04, Y0, Y6
-	VPMULHUW     Y1, Y6, Y6
-	VPADDW       Y3, Y6, Y6
-	VPSLLW       $0x05, Y0, Y0
-	VPADDW       Y2, Y0, Y0
-	VPMULLW      Y4, Y6, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPCMPGTW     Y5, Y0, Y1
-	VPSUBW       Y1, Y6, Y6
-	VPSRAW       $0x0f, Y0, Y1
-	VPADDW       Y1, Y6, Y6
-	VMOVDQU      mask5<>+0(SB), Y0
-	VPAND        Y0, Y6, Y6
-	VMOVDQA      Y6, Y0
-	VMOVDQU      pairMul5<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift5<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x16, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x14, Y1, Y1
-	VMOVDQU      qwShift5<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x05, X1, X1
-	VPOR         X0, X1, X1
-	VMOVQ        X1, (AX)
-	VPEXTRW      $0x04, X1, 8(AX)
-	ADDQ         $0x20, CX
-	ADDQ         $0x0a, AX
-	DECQ         DX
-	JNZ          compressEncode5AVX2_loop
-	VZEROUPPER
-	RET
-
 DATA compressM5<>+0(SB)/1, $0x27
 DATA compressM5<>+1(SB)/1, $0x00
 DATA compressM5<>+2(SB)/1, $0x27
@@ -1005,6 +943,65 @@ DATA mask5<>+29(SB)/1, $0x00
 DATA mask5<>+30(SB)/1, $0x1f
 DATA mask5<>+31(SB)/1, $0x00
 GLOBL mask5<>(SB), RODATA|NOPTR, $32
+
+// func compressEncode5AVX2(dst *[160]byte, p *[256]int16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode5AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU compressM5<>+0(SB), Y3
+	VMOVDQU halfq<>+0(SB), Y4
+	VMOVDQU one<>+0(SB), Y5
+	VMOVDQU qm1<>+0(SB), Y6
+	VMOVDQU mask5<>+0(SB), Y7
+	VMOVDQU pairMul5<>+0(SB), Y8
+	VMOVDQU dwShift5<>+0(SB), Y9
+	VMOVDQU qwShift5<>+0(SB), Y10
+	MOVQ    $0x00000010, DX
+
+compressEncode5AVX2_loop:
+	VMOVDQU      (CX), Y11
+	VPMULHW      Y0, Y11, Y12
+	VPMULHRSW    Y1, Y12, Y12
+	VPMULLW      Y2, Y12, Y12
+	VPSUBW       Y12, Y11, Y11
+	VPSRAW       $0x0f, Y11, Y12
+	VPAND        Y2, Y12, Y12
+	VPADDW       Y12, Y11, Y11
+	VPSLLW       $0x04, Y11, Y12
+	VPMULHUW     Y3, Y12, Y12
+	VPADDW       Y5, Y12, Y12
+	VPSLLW       $0x05, Y11, Y11
+	VPADDW       Y4, Y11, Y11
+	VPMULLW      Y2, Y12, Y13
+	VPSUBW       Y13, Y11, Y11
+	VPCMPGTW     Y6, Y11, Y13
+	VPSUBW       Y13, Y12, Y12
+	VPSRAW       $0x0f, Y11, Y13
+	VPADDW       Y13, Y12, Y12
+	VPAND        Y7, Y12, Y12
+	VMOVDQA      Y12, Y11
+	VPMADDWD     Y8, Y11, Y11
+	VPSLLVD      Y9, Y11, Y11
+	VPSRLQ       $0x16, Y11, Y11
+	VPSRLDQ      $0x08, Y11, Y12
+	VPSLLQ       $0x14, Y12, Y12
+	VPSRLVQ      Y10, Y11, Y11
+	VPOR         Y12, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X12
+	VPSLLDQ      $0x05, X12, X12
+	VPOR         X11, X12, X12
+	VMOVQ        X12, (AX)
+	VPEXTRW      $0x04, X12, 8(AX)
+	ADDQ         $0x20, CX
+	ADDQ         $0x0a, AX
+	DECQ         DX
+	JNZ          compressEncode5AVX2_loop
+	VZEROUPPER
+	RET
 
 DATA pairMul5<>+0(SB)/1, $0x01
 DATA pairMul5<>+1(SB)/1, $0x00
@@ -1111,35 +1108,35 @@ GLOBL qwShift5<>(SB), RODATA|NOPTR, $32
 // func decodeDecompress5AVX2(p *[256]int16, src *[160]byte)
 // Requires: AVX, AVX2
 TEXT ·decodeDecompress5AVX2(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ src+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y0
+	VMOVDQU qwShift5<>+0(SB), Y1
+	VMOVDQU qwMask5<>+0(SB), Y2
+	VMOVDQU dwMask5<>+0(SB), Y3
+	VMOVDQU mask5<>+0(SB), Y4
+	MOVQ    $0x00000010, DX
 
 decodeDecompress5AVX2_loop:
-	VPXOR       X1, X1, X1
-	VMOVQ       (CX), X1
-	VPINSRW     $0x04, 8(CX), X1, X1
-	VPSRLDQ     $0x05, X1, X0
-	VINSERTI128 $0x01, X0, Y1, Y0
-	VPSLLDQ     $0x08, Y0, Y2
-	VPSRLQ      $0x14, Y2, Y2
-	VMOVDQU     qwShift5<>+0(SB), Y3
-	VPSLLVQ     Y3, Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VMOVDQU     qwMask5<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLQ      $0x16, Y0, Y2
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VMOVDQU     dwMask5<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLD      $0x0b, Y0, Y2
-	VPBLENDW    $0xaa, Y2, Y0, Y0
-	VMOVDQU     mask5<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLW      $0x0a, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y2
-	VPMULHRSW   Y2, Y0, Y0
-	VMOVDQU     Y0, (AX)
+	VPXOR       X6, X6, X6
+	VMOVQ       (CX), X6
+	VPINSRW     $0x04, 8(CX), X6, X6
+	VPSRLDQ     $0x05, X6, X5
+	VINSERTI128 $0x01, X5, Y6, Y5
+	VPSLLDQ     $0x08, Y5, Y7
+	VPSRLQ      $0x14, Y7, Y7
+	VPSLLVQ     Y1, Y5, Y5
+	VPOR        Y7, Y5, Y5
+	VPAND       Y2, Y5, Y5
+	VPSLLQ      $0x16, Y5, Y7
+	VPBLENDD    $0xaa, Y7, Y5, Y5
+	VPAND       Y3, Y5, Y5
+	VPSLLD      $0x0b, Y5, Y7
+	VPBLENDW    $0xaa, Y7, Y5, Y5
+	VPAND       Y4, Y5, Y5
+	VPSLLW      $0x0a, Y5, Y5
+	VPMULHRSW   Y0, Y5, Y5
+	VMOVDQU     Y5, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x0a, CX
 	DECQ        DX
@@ -1215,67 +1212,6 @@ DATA dwMask5<>+30(SB)/1, $0x00
 DATA dwMask5<>+31(SB)/1, $0x00
 GLOBL dwMask5<>(SB), RODATA|NOPTR, $32
 
-// func compressEncode10AVX2(dst *[320]byte, p *[256]int16)
-// Requires: AVX, AVX2
-TEXT ·compressEncode10AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
-
-compressEncode10AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      compressM10<>+0(SB), Y1
-	VMOVDQU      halfq<>+0(SB), Y2
-	VMOVDQU      one<>+0(SB), Y3
-	VMOVDQU      q<>+0(SB), Y4
-	VMOVDQU      qm1<>+0(SB), Y5
-	VPSLLW       $0x04, Y0, Y6
-	VPMULHUW     Y1, Y6, Y6
-	VPADDW       Y3, Y6, Y6
-	VPSLLW       $0x0a, Y0, Y0
-	VPADDW       Y2, Y0, Y0
-	VPMULLW      Y4, Y6, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPCMPGTW     Y5, Y0, Y1
-	VPSUBW       Y1, Y6, Y6
-	VPSRAW       $0x0f, Y0, Y1
-	VPADDW       Y1, Y6, Y6
-	VMOVDQU      mask10<>+0(SB), Y0
-	VPAND        Y0, Y6, Y6
-	VMOVDQA      Y6, Y0
-	VMOVDQU      pairMul10<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift10<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x0c, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x28, Y1, Y1
-	VMOVDQU      qwShift10<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x0a, X1, X2
-	VPOR         X0, X2, X2
-	VPSRLDQ      $0x06, X1, X0
-	VMOVDQU      X2, (AX)
-	VPEXTRD      $0x00, X0, 16(AX)
-	ADDQ         $0x20, CX
-	ADDQ         $0x14, AX
-	DECQ         DX
-	JNZ          compressEncode10AVX2_loop
-	VZEROUPPER
-	RET
-
 DATA compressM10<>+0(SB)/1, $0xeb
 DATA compressM10<>+1(SB)/1, $0x04
 DATA compressM10<>+2(SB)/1, $0xeb
@@ -1343,6 +1279,66 @@ DATA mask10<>+29(SB)/1, $0x03
 DATA mask10<>+30(SB)/1, $0xff
 DATA mask10<>+31(SB)/1, $0x03
 GLOBL mask10<>(SB), RODATA|NOPTR, $32
+
+// func compressEncode10AVX2(dst *[320]byte, p *[256]int16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode10AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU compressM10<>+0(SB), Y3
+	VMOVDQU halfq<>+0(SB), Y4
+	VMOVDQU one<>+0(SB), Y5
+	VMOVDQU qm1<>+0(SB), Y6
+	VMOVDQU mask10<>+0(SB), Y7
+	VMOVDQU pairMul10<>+0(SB), Y8
+	VMOVDQU dwShift10<>+0(SB), Y9
+	VMOVDQU qwShift10<>+0(SB), Y10
+	MOVQ    $0x00000010, DX
+
+compressEncode10AVX2_loop:
+	VMOVDQU      (CX), Y11
+	VPMULHW      Y0, Y11, Y12
+	VPMULHRSW    Y1, Y12, Y12
+	VPMULLW      Y2, Y12, Y12
+	VPSUBW       Y12, Y11, Y11
+	VPSRAW       $0x0f, Y11, Y12
+	VPAND        Y2, Y12, Y12
+	VPADDW       Y12, Y11, Y11
+	VPSLLW       $0x04, Y11, Y12
+	VPMULHUW     Y3, Y12, Y12
+	VPADDW       Y5, Y12, Y12
+	VPSLLW       $0x0a, Y11, Y11
+	VPADDW       Y4, Y11, Y11
+	VPMULLW      Y2, Y12, Y13
+	VPSUBW       Y13, Y11, Y11
+	VPCMPGTW     Y6, Y11, Y13
+	VPSUBW       Y13, Y12, Y12
+	VPSRAW       $0x0f, Y11, Y13
+	VPADDW       Y13, Y12, Y12
+	VPAND        Y7, Y12, Y12
+	VMOVDQA      Y12, Y11
+	VPMADDWD     Y8, Y11, Y11
+	VPSLLVD      Y9, Y11, Y11
+	VPSRLQ       $0x0c, Y11, Y11
+	VPSRLDQ      $0x08, Y11, Y12
+	VPSLLQ       $0x28, Y12, Y12
+	VPSRLVQ      Y10, Y11, Y11
+	VPOR         Y12, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X12
+	VPSLLDQ      $0x0a, X12, X13
+	VPOR         X11, X13, X13
+	VPSRLDQ      $0x06, X12, X11
+	VMOVDQU      X13, (AX)
+	VPEXTRD      $0x00, X11, 16(AX)
+	ADDQ         $0x20, CX
+	ADDQ         $0x14, AX
+	DECQ         DX
+	JNZ          compressEncode10AVX2_loop
+	VZEROUPPER
+	RET
 
 DATA pairMul10<>+0(SB)/1, $0x01
 DATA pairMul10<>+1(SB)/1, $0x00
@@ -1449,34 +1445,34 @@ GLOBL qwShift10<>(SB), RODATA|NOPTR, $32
 // func decodeDecompress10AVX2(p *[256]int16, src *[320]byte)
 // Requires: AVX, AVX2
 TEXT ·decodeDecompress10AVX2(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ src+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y0
+	VMOVDQU qwShift10<>+0(SB), Y1
+	VMOVDQU qwMask10<>+0(SB), Y2
+	VMOVDQU dwMask10<>+0(SB), Y3
+	VMOVDQU mask10<>+0(SB), Y4
+	MOVQ    $0x00000010, DX
 
 decodeDecompress10AVX2_loop:
-	VMOVDQU     (CX), X1
-	VMOVDQU     4(CX), X0
-	VPSRLDQ     $0x06, X0, X0
-	VINSERTI128 $0x01, X0, Y1, Y0
-	VPSLLDQ     $0x08, Y0, Y2
-	VPSRLQ      $0x28, Y2, Y2
-	VMOVDQU     qwShift10<>+0(SB), Y3
-	VPSLLVQ     Y3, Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VMOVDQU     qwMask10<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLQ      $0x0c, Y0, Y2
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VMOVDQU     dwMask10<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLD      $0x06, Y0, Y2
-	VPBLENDW    $0xaa, Y2, Y0, Y0
-	VMOVDQU     mask10<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLW      $0x05, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y2
-	VPMULHRSW   Y2, Y0, Y0
-	VMOVDQU     Y0, (AX)
+	VMOVDQU     (CX), X6
+	VMOVDQU     4(CX), X5
+	VPSRLDQ     $0x06, X5, X5
+	VINSERTI128 $0x01, X5, Y6, Y5
+	VPSLLDQ     $0x08, Y5, Y7
+	VPSRLQ      $0x28, Y7, Y7
+	VPSLLVQ     Y1, Y5, Y5
+	VPOR        Y7, Y5, Y5
+	VPAND       Y2, Y5, Y5
+	VPSLLQ      $0x0c, Y5, Y7
+	VPBLENDD    $0xaa, Y7, Y5, Y5
+	VPAND       Y3, Y5, Y5
+	VPSLLD      $0x06, Y5, Y7
+	VPBLENDW    $0xaa, Y7, Y5, Y5
+	VPAND       Y4, Y5, Y5
+	VPSLLW      $0x05, Y5, Y5
+	VPMULHRSW   Y0, Y5, Y5
+	VMOVDQU     Y5, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x14, CX
 	DECQ        DX
@@ -1552,68 +1548,6 @@ DATA dwMask10<>+30(SB)/1, $0x0f
 DATA dwMask10<>+31(SB)/1, $0x00
 GLOBL dwMask10<>(SB), RODATA|NOPTR, $32
 
-// func compressEncode11AVX2(dst *[352]byte, p *[256]int16)
-// Requires: AVX, AVX2
-TEXT ·compressEncode11AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
-
-compressEncode11AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      compressM11<>+0(SB), Y1
-	VMOVDQU      halfq<>+0(SB), Y2
-	VMOVDQU      one<>+0(SB), Y3
-	VMOVDQU      q<>+0(SB), Y4
-	VMOVDQU      qm1<>+0(SB), Y5
-	VPSLLW       $0x04, Y0, Y6
-	VPMULHUW     Y1, Y6, Y6
-	VPADDW       Y3, Y6, Y6
-	VPSLLW       $0x0b, Y0, Y0
-	VPADDW       Y2, Y0, Y0
-	VPMULLW      Y4, Y6, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPCMPGTW     Y5, Y0, Y1
-	VPSUBW       Y1, Y6, Y6
-	VPSRAW       $0x0f, Y0, Y1
-	VPADDW       Y1, Y6, Y6
-	VMOVDQU      mask11<>+0(SB), Y0
-	VPAND        Y0, Y6, Y6
-	VMOVDQA      Y6, Y0
-	VMOVDQU      pairMul11<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift11<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x0a, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x2c, Y1, Y1
-	VMOVDQU      qwShift11<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x0b, X1, X2
-	VPOR         X0, X2, X2
-	VPSRLDQ      $0x05, X1, X0
-	VMOVDQU      X2, (AX)
-	VPEXTRD      $0x00, X0, 16(AX)
-	VPEXTRW      $0x02, X0, 20(AX)
-	ADDQ         $0x20, CX
-	ADDQ         $0x16, AX
-	DECQ         DX
-	JNZ          compressEncode11AVX2_loop
-	VZEROUPPER
-	RET
-
 DATA compressM11<>+0(SB)/1, $0xd7
 DATA compressM11<>+1(SB)/1, $0x09
 DATA compressM11<>+2(SB)/1, $0xd7
@@ -1681,6 +1615,67 @@ DATA mask11<>+29(SB)/1, $0x07
 DATA mask11<>+30(SB)/1, $0xff
 DATA mask11<>+31(SB)/1, $0x07
 GLOBL mask11<>(SB), RODATA|NOPTR, $32
+
+// func compressEncode11AVX2(dst *[352]byte, p *[256]int16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode11AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU compressM11<>+0(SB), Y3
+	VMOVDQU halfq<>+0(SB), Y4
+	VMOVDQU one<>+0(SB), Y5
+	VMOVDQU qm1<>+0(SB), Y6
+	VMOVDQU mask11<>+0(SB), Y7
+	VMOVDQU pairMul11<>+0(SB), Y8
+	VMOVDQU dwShift11<>+0(SB), Y9
+	VMOVDQU qwShift11<>+0(SB), Y10
+	MOVQ    $0x00000010, DX
+
+compressEncode11AVX2_loop:
+	VMOVDQU      (CX), Y11
+	VPMULHW      Y0, Y11, Y12
+	VPMULHRSW    Y1, Y12, Y12
+	VPMULLW      Y2, Y12, Y12
+	VPSUBW       Y12, Y11, Y11
+	VPSRAW       $0x0f, Y11, Y12
+	VPAND        Y2, Y12, Y12
+	VPADDW       Y12, Y11, Y11
+	VPSLLW       $0x04, Y11, Y12
+	VPMULHUW     Y3, Y12, Y12
+	VPADDW       Y5, Y12, Y12
+	VPSLLW       $0x0b, Y11, Y11
+	VPADDW       Y4, Y11, Y11
+	VPMULLW      Y2, Y12, Y13
+	VPSUBW       Y13, Y11, Y11
+	VPCMPGTW     Y6, Y11, Y13
+	VPSUBW       Y13, Y12, Y12
+	VPSRAW       $0x0f, Y11, Y13
+	VPADDW       Y13, Y12, Y12
+	VPAND        Y7, Y12, Y12
+	VMOVDQA      Y12, Y11
+	VPMADDWD     Y8, Y11, Y11
+	VPSLLVD      Y9, Y11, Y11
+	VPSRLQ       $0x0a, Y11, Y11
+	VPSRLDQ      $0x08, Y11, Y12
+	VPSLLQ       $0x2c, Y12, Y12
+	VPSRLVQ      Y10, Y11, Y11
+	VPOR         Y12, Y11, Y11
+	VEXTRACTI128 $0x01, Y11, X12
+	VPSLLDQ      $0x0b, X12, X13
+	VPOR         X11, X13, X13
+	VPSRLDQ      $0x05, X12, X11
+	VMOVDQU      X13, (AX)
+	VPEXTRD      $0x00, X11, 16(AX)
+	VPEXTRW      $0x02, X11, 20(AX)
+	ADDQ         $0x20, CX
+	ADDQ         $0x16, AX
+	DECQ         DX
+	JNZ          compressEncode11AVX2_loop
+	VZEROUPPER
+	RET
 
 DATA pairMul11<>+0(SB)/1, $0x01
 DATA pairMul11<>+1(SB)/1, $0x00
@@ -1787,34 +1782,34 @@ GLOBL qwShift11<>(SB), RODATA|NOPTR, $32
 // func decodeDecompress11AVX2(p *[256]int16, src *[352]byte)
 // Requires: AVX, AVX2
 TEXT ·decodeDecompress11AVX2(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ src+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y0
+	VMOVDQU qwShift11<>+0(SB), Y1
+	VMOVDQU qwMask11<>+0(SB), Y2
+	VMOVDQU dwMask11<>+0(SB), Y3
+	VMOVDQU mask11<>+0(SB), Y4
+	MOVQ    $0x00000010, DX
 
 decodeDecompress11AVX2_loop:
-	VMOVDQU     (CX), X1
-	VMOVDQU     6(CX), X0
-	VPSRLDQ     $0x05, X0, X0
-	VINSERTI128 $0x01, X0, Y1, Y0
-	VPSLLDQ     $0x08, Y0, Y2
-	VPSRLQ      $0x2c, Y2, Y2
-	VMOVDQU     qwShift11<>+0(SB), Y3
-	VPSLLVQ     Y3, Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VMOVDQU     qwMask11<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLQ      $0x0a, Y0, Y2
-	VPBLENDD    $0xaa, Y2, Y0, Y0
-	VMOVDQU     dwMask11<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLD      $0x05, Y0, Y2
-	VPBLENDW    $0xaa, Y2, Y0, Y0
-	VMOVDQU     mask11<>+0(SB), Y2
-	VPAND       Y2, Y0, Y0
-	VPSLLW      $0x04, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y2
-	VPMULHRSW   Y2, Y0, Y0
-	VMOVDQU     Y0, (AX)
+	VMOVDQU     (CX), X6
+	VMOVDQU     6(CX), X5
+	VPSRLDQ     $0x05, X5, X5
+	VINSERTI128 $0x01, X5, Y6, Y5
+	VPSLLDQ     $0x08, Y5, Y7
+	VPSRLQ      $0x2c, Y7, Y7
+	VPSLLVQ     Y1, Y5, Y5
+	VPOR        Y7, Y5, Y5
+	VPAND       Y2, Y5, Y5
+	VPSLLQ      $0x0a, Y5, Y7
+	VPBLENDD    $0xaa, Y7, Y5, Y5
+	VPAND       Y3, Y5, Y5
+	VPSLLD      $0x05, Y5, Y7
+	VPBLENDW    $0xaa, Y7, Y5, Y5
+	VPAND       Y4, Y5, Y5
+	VPSLLW      $0x04, Y5, Y5
+	VPMULHRSW   Y0, Y5, Y5
+	VMOVDQU     Y5, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x16, CX
 	DECQ        DX
@@ -1893,38 +1888,38 @@ GLOBL dwMask11<>(SB), RODATA|NOPTR, $32
 // func encode12AVX2(dst *[384]byte, p *[256]int16)
 // Requires: AVX, AVX2
 TEXT ·encode12AVX2(SB), NOSPLIT, $0-16
-	MOVQ dst+0(FP), AX
-	MOVQ p+8(FP), CX
-	MOVQ $0x00000010, DX
+	MOVQ    dst+0(FP), AX
+	MOVQ    p+8(FP), CX
+	VMOVDQU barrett<>+0(SB), Y0
+	VMOVDQU w32<>+0(SB), Y1
+	VMOVDQU q<>+0(SB), Y2
+	VMOVDQU pairMul12<>+0(SB), Y3
+	VMOVDQU dwShift12<>+0(SB), Y4
+	VMOVDQU qwShift12<>+0(SB), Y5
+	MOVQ    $0x00000010, DX
 
 encode12AVX2_loop:
-	VMOVDQU      (CX), Y0
-	VMOVDQU      barrett<>+0(SB), Y1
-	VMOVDQU      w32<>+0(SB), Y2
-	VMOVDQU      q<>+0(SB), Y3
-	VPMULHW      Y1, Y0, Y1
-	VPMULHRSW    Y2, Y1, Y1
-	VPMULLW      Y3, Y1, Y1
-	VPSUBW       Y1, Y0, Y0
-	VPSRAW       $0x0f, Y0, Y1
-	VPAND        Y3, Y1, Y1
-	VPADDW       Y1, Y0, Y0
-	VMOVDQU      pairMul12<>+0(SB), Y1
-	VPMADDWD     Y1, Y0, Y0
-	VMOVDQU      dwShift12<>+0(SB), Y1
-	VPSLLVD      Y1, Y0, Y0
-	VPSRLQ       $0x08, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x30, Y1, Y1
-	VMOVDQU      qwShift12<>+0(SB), Y2
-	VPSRLVQ      Y2, Y0, Y0
-	VPOR         Y1, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPSLLDQ      $0x0c, X1, X2
-	VPOR         X0, X2, X2
-	VPSRLDQ      $0x04, X1, X0
-	VMOVDQU      X2, (AX)
-	VMOVQ        X0, 16(AX)
+	VMOVDQU      (CX), Y6
+	VPMULHW      Y0, Y6, Y7
+	VPMULHRSW    Y1, Y7, Y7
+	VPMULLW      Y2, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSRAW       $0x0f, Y6, Y7
+	VPAND        Y2, Y7, Y7
+	VPADDW       Y7, Y6, Y6
+	VPMADDWD     Y3, Y6, Y6
+	VPSLLVD      Y4, Y6, Y6
+	VPSRLQ       $0x08, Y6, Y6
+	VPSRLDQ      $0x08, Y6, Y7
+	VPSLLQ       $0x30, Y7, Y7
+	VPSRLVQ      Y5, Y6, Y6
+	VPOR         Y7, Y6, Y6
+	VEXTRACTI128 $0x01, Y6, X7
+	VPSLLDQ      $0x0c, X7, X8
+	VPOR         X6, X8, X8
+	VPSRLDQ      $0x04, X7, X6
+	VMOVDQU      X8, (AX)
+	VMOVQ        X6, 16(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x18, AX
 	DECQ         DX
@@ -2037,38 +2032,38 @@ GLOBL qwShift12<>(SB), RODATA|NOPTR, $32
 // func decode12AVX2(p *[256]int16, src *[384]byte) int
 // Requires: AVX, AVX2
 TEXT ·decode12AVX2(SB), NOSPLIT, $0-24
-	VPXOR Y0, Y0, Y0
-	MOVQ  p+0(FP), AX
-	MOVQ  src+8(FP), CX
-	MOVQ  $0x00000010, DX
+	VPXOR   Y0, Y0, Y0
+	MOVQ    p+0(FP), AX
+	MOVQ    src+8(FP), CX
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU qm1<>+0(SB), Y2
+	VMOVDQU qwShift12<>+0(SB), Y3
+	VMOVDQU qwMask12<>+0(SB), Y4
+	VMOVDQU dwMask12<>+0(SB), Y5
+	VMOVDQU mask12<>+0(SB), Y6
+	MOVQ    $0x00000010, DX
 
 decode12_loop:
-	VMOVDQU     (CX), X2
-	VMOVDQU     8(CX), X1
-	VPSRLDQ     $0x04, X1, X1
-	VINSERTI128 $0x01, X1, Y2, Y1
-	VPSLLDQ     $0x08, Y1, Y3
-	VPSRLQ      $0x30, Y3, Y3
-	VMOVDQU     qwShift12<>+0(SB), Y4
-	VPSLLVQ     Y4, Y1, Y1
-	VPOR        Y3, Y1, Y1
-	VMOVDQU     qwMask12<>+0(SB), Y3
-	VPAND       Y3, Y1, Y1
-	VPSLLQ      $0x08, Y1, Y3
-	VPBLENDD    $0xaa, Y3, Y1, Y1
-	VMOVDQU     dwMask12<>+0(SB), Y3
-	VPAND       Y3, Y1, Y1
-	VPSLLD      $0x04, Y1, Y3
-	VPBLENDW    $0xaa, Y3, Y1, Y1
-	VMOVDQU     mask12<>+0(SB), Y3
-	VPAND       Y3, Y1, Y1
-	VMOVDQU     qm1<>+0(SB), Y3
-	VPCMPGTW    Y3, Y1, Y3
-	VPOR        Y3, Y0, Y0
-	VMOVDQU     q<>+0(SB), Y4
-	VPAND       Y4, Y3, Y3
-	VPSUBW      Y3, Y1, Y1
-	VMOVDQU     Y1, (AX)
+	VMOVDQU     (CX), X8
+	VMOVDQU     8(CX), X7
+	VPSRLDQ     $0x04, X7, X7
+	VINSERTI128 $0x01, X7, Y8, Y7
+	VPSLLDQ     $0x08, Y7, Y9
+	VPSRLQ      $0x30, Y9, Y9
+	VPSLLVQ     Y3, Y7, Y7
+	VPOR        Y9, Y7, Y7
+	VPAND       Y4, Y7, Y7
+	VPSLLQ      $0x08, Y7, Y9
+	VPBLENDD    $0xaa, Y9, Y7, Y7
+	VPAND       Y5, Y7, Y7
+	VPSLLD      $0x04, Y7, Y9
+	VPBLENDW    $0xaa, Y9, Y7, Y7
+	VPAND       Y6, Y7, Y7
+	VPCMPGTW    Y2, Y7, Y9
+	VPOR        Y9, Y0, Y0
+	VPAND       Y1, Y9, Y9
+	VPSUBW      Y9, Y7, Y7
+	VMOVDQU     Y7, (AX)
 	ADDQ        $0x20, AX
 	ADDQ        $0x18, CX
 	DECQ        DX
@@ -2181,3 +2176,1549 @@ DATA mask12<>+29(SB)/1, $0x0f
 DATA mask12<>+30(SB)/1, $0xff
 DATA mask12<>+31(SB)/1, $0x0f
 GLOBL mask12<>(SB), RODATA|NOPTR, $32
+
+// func bitUnpack10AVX2(w *[256]int32, src *[320]byte, off int32, s int32)
+// Requires: AVX, AVX2
+TEXT ·bitUnpack10AVX2(SB), NOSPLIT, $0-24
+	MOVQ         w+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVL         off+16(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         s+20(FP), DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	VMOVDQU      bits10<>+0(SB), Y2
+	VMOVDQU      shifts10<>+0(SB), Y3
+	VMOVDQU      (CX), X4
+	VMOVDQU      5(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VMOVDQU      10(CX), X4
+	VMOVDQU      15(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 32(AX)
+	VMOVDQU      20(CX), X4
+	VMOVDQU      25(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VMOVDQU      30(CX), X4
+	VMOVDQU      35(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 96(AX)
+	VMOVDQU      40(CX), X4
+	VMOVDQU      45(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VMOVDQU      50(CX), X4
+	VMOVDQU      55(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 160(AX)
+	VMOVDQU      60(CX), X4
+	VMOVDQU      65(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VMOVDQU      70(CX), X4
+	VMOVDQU      75(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      80(CX), X4
+	VMOVDQU      85(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      90(CX), X4
+	VMOVDQU      95(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      100(CX), X4
+	VMOVDQU      105(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      110(CX), X4
+	VMOVDQU      115(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 352(AX)
+	VMOVDQU      120(CX), X4
+	VMOVDQU      125(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VMOVDQU      130(CX), X4
+	VMOVDQU      135(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 416(AX)
+	VMOVDQU      140(CX), X4
+	VMOVDQU      145(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VMOVDQU      150(CX), X4
+	VMOVDQU      155(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      160(CX), X4
+	VMOVDQU      165(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      170(CX), X4
+	VMOVDQU      175(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      180(CX), X4
+	VMOVDQU      185(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      190(CX), X4
+	VMOVDQU      195(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 608(AX)
+	VMOVDQU      200(CX), X4
+	VMOVDQU      205(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VMOVDQU      210(CX), X4
+	VMOVDQU      215(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 672(AX)
+	VMOVDQU      220(CX), X4
+	VMOVDQU      225(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VMOVDQU      230(CX), X4
+	VMOVDQU      235(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      240(CX), X4
+	VMOVDQU      245(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      250(CX), X4
+	VMOVDQU      255(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      260(CX), X4
+	VMOVDQU      265(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      270(CX), X4
+	VMOVDQU      275(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 864(AX)
+	VMOVDQU      280(CX), X4
+	VMOVDQU      285(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VMOVDQU      290(CX), X4
+	VMOVDQU      295(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx0<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 928(AX)
+	VMOVDQU      300(CX), X4
+	VMOVDQU      304(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx1<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VMOVDQU      304(CX), X4
+	VMOVDQU      304(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack10Idx2<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA bits10<>+0(SB)/1, $0xff
+DATA bits10<>+1(SB)/1, $0x03
+DATA bits10<>+2(SB)/1, $0x00
+DATA bits10<>+3(SB)/1, $0x00
+DATA bits10<>+4(SB)/1, $0xff
+DATA bits10<>+5(SB)/1, $0x03
+DATA bits10<>+6(SB)/1, $0x00
+DATA bits10<>+7(SB)/1, $0x00
+DATA bits10<>+8(SB)/1, $0xff
+DATA bits10<>+9(SB)/1, $0x03
+DATA bits10<>+10(SB)/1, $0x00
+DATA bits10<>+11(SB)/1, $0x00
+DATA bits10<>+12(SB)/1, $0xff
+DATA bits10<>+13(SB)/1, $0x03
+DATA bits10<>+14(SB)/1, $0x00
+DATA bits10<>+15(SB)/1, $0x00
+DATA bits10<>+16(SB)/1, $0xff
+DATA bits10<>+17(SB)/1, $0x03
+DATA bits10<>+18(SB)/1, $0x00
+DATA bits10<>+19(SB)/1, $0x00
+DATA bits10<>+20(SB)/1, $0xff
+DATA bits10<>+21(SB)/1, $0x03
+DATA bits10<>+22(SB)/1, $0x00
+DATA bits10<>+23(SB)/1, $0x00
+DATA bits10<>+24(SB)/1, $0xff
+DATA bits10<>+25(SB)/1, $0x03
+DATA bits10<>+26(SB)/1, $0x00
+DATA bits10<>+27(SB)/1, $0x00
+DATA bits10<>+28(SB)/1, $0xff
+DATA bits10<>+29(SB)/1, $0x03
+DATA bits10<>+30(SB)/1, $0x00
+DATA bits10<>+31(SB)/1, $0x00
+GLOBL bits10<>(SB), RODATA|NOPTR, $32
+
+DATA shifts10<>+0(SB)/1, $0x00
+DATA shifts10<>+1(SB)/1, $0x00
+DATA shifts10<>+2(SB)/1, $0x00
+DATA shifts10<>+3(SB)/1, $0x00
+DATA shifts10<>+4(SB)/1, $0x02
+DATA shifts10<>+5(SB)/1, $0x00
+DATA shifts10<>+6(SB)/1, $0x00
+DATA shifts10<>+7(SB)/1, $0x00
+DATA shifts10<>+8(SB)/1, $0x04
+DATA shifts10<>+9(SB)/1, $0x00
+DATA shifts10<>+10(SB)/1, $0x00
+DATA shifts10<>+11(SB)/1, $0x00
+DATA shifts10<>+12(SB)/1, $0x06
+DATA shifts10<>+13(SB)/1, $0x00
+DATA shifts10<>+14(SB)/1, $0x00
+DATA shifts10<>+15(SB)/1, $0x00
+DATA shifts10<>+16(SB)/1, $0x00
+DATA shifts10<>+17(SB)/1, $0x00
+DATA shifts10<>+18(SB)/1, $0x00
+DATA shifts10<>+19(SB)/1, $0x00
+DATA shifts10<>+20(SB)/1, $0x02
+DATA shifts10<>+21(SB)/1, $0x00
+DATA shifts10<>+22(SB)/1, $0x00
+DATA shifts10<>+23(SB)/1, $0x00
+DATA shifts10<>+24(SB)/1, $0x04
+DATA shifts10<>+25(SB)/1, $0x00
+DATA shifts10<>+26(SB)/1, $0x00
+DATA shifts10<>+27(SB)/1, $0x00
+DATA shifts10<>+28(SB)/1, $0x06
+DATA shifts10<>+29(SB)/1, $0x00
+DATA shifts10<>+30(SB)/1, $0x00
+DATA shifts10<>+31(SB)/1, $0x00
+GLOBL shifts10<>(SB), RODATA|NOPTR, $32
+
+DATA unpack10Idx0<>+0(SB)/1, $0x00
+DATA unpack10Idx0<>+1(SB)/1, $0x01
+DATA unpack10Idx0<>+2(SB)/1, $0x02
+DATA unpack10Idx0<>+3(SB)/1, $0x80
+DATA unpack10Idx0<>+4(SB)/1, $0x01
+DATA unpack10Idx0<>+5(SB)/1, $0x02
+DATA unpack10Idx0<>+6(SB)/1, $0x03
+DATA unpack10Idx0<>+7(SB)/1, $0x80
+DATA unpack10Idx0<>+8(SB)/1, $0x02
+DATA unpack10Idx0<>+9(SB)/1, $0x03
+DATA unpack10Idx0<>+10(SB)/1, $0x04
+DATA unpack10Idx0<>+11(SB)/1, $0x80
+DATA unpack10Idx0<>+12(SB)/1, $0x03
+DATA unpack10Idx0<>+13(SB)/1, $0x04
+DATA unpack10Idx0<>+14(SB)/1, $0x05
+DATA unpack10Idx0<>+15(SB)/1, $0x80
+DATA unpack10Idx0<>+16(SB)/1, $0x00
+DATA unpack10Idx0<>+17(SB)/1, $0x01
+DATA unpack10Idx0<>+18(SB)/1, $0x02
+DATA unpack10Idx0<>+19(SB)/1, $0x80
+DATA unpack10Idx0<>+20(SB)/1, $0x01
+DATA unpack10Idx0<>+21(SB)/1, $0x02
+DATA unpack10Idx0<>+22(SB)/1, $0x03
+DATA unpack10Idx0<>+23(SB)/1, $0x80
+DATA unpack10Idx0<>+24(SB)/1, $0x02
+DATA unpack10Idx0<>+25(SB)/1, $0x03
+DATA unpack10Idx0<>+26(SB)/1, $0x04
+DATA unpack10Idx0<>+27(SB)/1, $0x80
+DATA unpack10Idx0<>+28(SB)/1, $0x03
+DATA unpack10Idx0<>+29(SB)/1, $0x04
+DATA unpack10Idx0<>+30(SB)/1, $0x05
+DATA unpack10Idx0<>+31(SB)/1, $0x80
+GLOBL unpack10Idx0<>(SB), RODATA|NOPTR, $32
+
+DATA unpack10Idx1<>+0(SB)/1, $0x00
+DATA unpack10Idx1<>+1(SB)/1, $0x01
+DATA unpack10Idx1<>+2(SB)/1, $0x02
+DATA unpack10Idx1<>+3(SB)/1, $0x80
+DATA unpack10Idx1<>+4(SB)/1, $0x01
+DATA unpack10Idx1<>+5(SB)/1, $0x02
+DATA unpack10Idx1<>+6(SB)/1, $0x03
+DATA unpack10Idx1<>+7(SB)/1, $0x80
+DATA unpack10Idx1<>+8(SB)/1, $0x02
+DATA unpack10Idx1<>+9(SB)/1, $0x03
+DATA unpack10Idx1<>+10(SB)/1, $0x04
+DATA unpack10Idx1<>+11(SB)/1, $0x80
+DATA unpack10Idx1<>+12(SB)/1, $0x03
+DATA unpack10Idx1<>+13(SB)/1, $0x04
+DATA unpack10Idx1<>+14(SB)/1, $0x05
+DATA unpack10Idx1<>+15(SB)/1, $0x80
+DATA unpack10Idx1<>+16(SB)/1, $0x01
+DATA unpack10Idx1<>+17(SB)/1, $0x02
+DATA unpack10Idx1<>+18(SB)/1, $0x03
+DATA unpack10Idx1<>+19(SB)/1, $0x80
+DATA unpack10Idx1<>+20(SB)/1, $0x02
+DATA unpack10Idx1<>+21(SB)/1, $0x03
+DATA unpack10Idx1<>+22(SB)/1, $0x04
+DATA unpack10Idx1<>+23(SB)/1, $0x80
+DATA unpack10Idx1<>+24(SB)/1, $0x03
+DATA unpack10Idx1<>+25(SB)/1, $0x04
+DATA unpack10Idx1<>+26(SB)/1, $0x05
+DATA unpack10Idx1<>+27(SB)/1, $0x80
+DATA unpack10Idx1<>+28(SB)/1, $0x04
+DATA unpack10Idx1<>+29(SB)/1, $0x05
+DATA unpack10Idx1<>+30(SB)/1, $0x06
+DATA unpack10Idx1<>+31(SB)/1, $0x80
+GLOBL unpack10Idx1<>(SB), RODATA|NOPTR, $32
+
+DATA unpack10Idx2<>+0(SB)/1, $0x06
+DATA unpack10Idx2<>+1(SB)/1, $0x07
+DATA unpack10Idx2<>+2(SB)/1, $0x08
+DATA unpack10Idx2<>+3(SB)/1, $0x80
+DATA unpack10Idx2<>+4(SB)/1, $0x07
+DATA unpack10Idx2<>+5(SB)/1, $0x08
+DATA unpack10Idx2<>+6(SB)/1, $0x09
+DATA unpack10Idx2<>+7(SB)/1, $0x80
+DATA unpack10Idx2<>+8(SB)/1, $0x08
+DATA unpack10Idx2<>+9(SB)/1, $0x09
+DATA unpack10Idx2<>+10(SB)/1, $0x0a
+DATA unpack10Idx2<>+11(SB)/1, $0x80
+DATA unpack10Idx2<>+12(SB)/1, $0x09
+DATA unpack10Idx2<>+13(SB)/1, $0x0a
+DATA unpack10Idx2<>+14(SB)/1, $0x0b
+DATA unpack10Idx2<>+15(SB)/1, $0x80
+DATA unpack10Idx2<>+16(SB)/1, $0x0b
+DATA unpack10Idx2<>+17(SB)/1, $0x0c
+DATA unpack10Idx2<>+18(SB)/1, $0x0d
+DATA unpack10Idx2<>+19(SB)/1, $0x80
+DATA unpack10Idx2<>+20(SB)/1, $0x0c
+DATA unpack10Idx2<>+21(SB)/1, $0x0d
+DATA unpack10Idx2<>+22(SB)/1, $0x0e
+DATA unpack10Idx2<>+23(SB)/1, $0x80
+DATA unpack10Idx2<>+24(SB)/1, $0x0d
+DATA unpack10Idx2<>+25(SB)/1, $0x0e
+DATA unpack10Idx2<>+26(SB)/1, $0x0f
+DATA unpack10Idx2<>+27(SB)/1, $0x80
+DATA unpack10Idx2<>+28(SB)/1, $0x0e
+DATA unpack10Idx2<>+29(SB)/1, $0x0f
+DATA unpack10Idx2<>+30(SB)/1, $0x80
+DATA unpack10Idx2<>+31(SB)/1, $0x80
+GLOBL unpack10Idx2<>(SB), RODATA|NOPTR, $32
+
+// func bitUnpack18AVX2(w *[256]int32, src *[576]byte, off int32, s int32)
+// Requires: AVX, AVX2
+TEXT ·bitUnpack18AVX2(SB), NOSPLIT, $0-24
+	MOVQ         w+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVL         off+16(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         s+20(FP), DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	VMOVDQU      bits18<>+0(SB), Y2
+	VMOVDQU      shifts18<>+0(SB), Y3
+	VMOVDQU      (CX), X4
+	VMOVDQU      9(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VMOVDQU      18(CX), X4
+	VMOVDQU      27(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 32(AX)
+	VMOVDQU      36(CX), X4
+	VMOVDQU      45(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VMOVDQU      54(CX), X4
+	VMOVDQU      63(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 96(AX)
+	VMOVDQU      72(CX), X4
+	VMOVDQU      81(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VMOVDQU      90(CX), X4
+	VMOVDQU      99(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 160(AX)
+	VMOVDQU      108(CX), X4
+	VMOVDQU      117(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VMOVDQU      126(CX), X4
+	VMOVDQU      135(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      144(CX), X4
+	VMOVDQU      153(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      162(CX), X4
+	VMOVDQU      171(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      180(CX), X4
+	VMOVDQU      189(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      198(CX), X4
+	VMOVDQU      207(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 352(AX)
+	VMOVDQU      216(CX), X4
+	VMOVDQU      225(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VMOVDQU      234(CX), X4
+	VMOVDQU      243(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 416(AX)
+	VMOVDQU      252(CX), X4
+	VMOVDQU      261(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VMOVDQU      270(CX), X4
+	VMOVDQU      279(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      288(CX), X4
+	VMOVDQU      297(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      306(CX), X4
+	VMOVDQU      315(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      324(CX), X4
+	VMOVDQU      333(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      342(CX), X4
+	VMOVDQU      351(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 608(AX)
+	VMOVDQU      360(CX), X4
+	VMOVDQU      369(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VMOVDQU      378(CX), X4
+	VMOVDQU      387(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 672(AX)
+	VMOVDQU      396(CX), X4
+	VMOVDQU      405(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VMOVDQU      414(CX), X4
+	VMOVDQU      423(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      432(CX), X4
+	VMOVDQU      441(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      450(CX), X4
+	VMOVDQU      459(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      468(CX), X4
+	VMOVDQU      477(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      486(CX), X4
+	VMOVDQU      495(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 864(AX)
+	VMOVDQU      504(CX), X4
+	VMOVDQU      513(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VMOVDQU      522(CX), X4
+	VMOVDQU      531(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 928(AX)
+	VMOVDQU      540(CX), X4
+	VMOVDQU      549(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx3<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VMOVDQU      558(CX), X4
+	VMOVDQU      560(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack18Idx4<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA bits18<>+0(SB)/1, $0xff
+DATA bits18<>+1(SB)/1, $0xff
+DATA bits18<>+2(SB)/1, $0x03
+DATA bits18<>+3(SB)/1, $0x00
+DATA bits18<>+4(SB)/1, $0xff
+DATA bits18<>+5(SB)/1, $0xff
+DATA bits18<>+6(SB)/1, $0x03
+DATA bits18<>+7(SB)/1, $0x00
+DATA bits18<>+8(SB)/1, $0xff
+DATA bits18<>+9(SB)/1, $0xff
+DATA bits18<>+10(SB)/1, $0x03
+DATA bits18<>+11(SB)/1, $0x00
+DATA bits18<>+12(SB)/1, $0xff
+DATA bits18<>+13(SB)/1, $0xff
+DATA bits18<>+14(SB)/1, $0x03
+DATA bits18<>+15(SB)/1, $0x00
+DATA bits18<>+16(SB)/1, $0xff
+DATA bits18<>+17(SB)/1, $0xff
+DATA bits18<>+18(SB)/1, $0x03
+DATA bits18<>+19(SB)/1, $0x00
+DATA bits18<>+20(SB)/1, $0xff
+DATA bits18<>+21(SB)/1, $0xff
+DATA bits18<>+22(SB)/1, $0x03
+DATA bits18<>+23(SB)/1, $0x00
+DATA bits18<>+24(SB)/1, $0xff
+DATA bits18<>+25(SB)/1, $0xff
+DATA bits18<>+26(SB)/1, $0x03
+DATA bits18<>+27(SB)/1, $0x00
+DATA bits18<>+28(SB)/1, $0xff
+DATA bits18<>+29(SB)/1, $0xff
+DATA bits18<>+30(SB)/1, $0x03
+DATA bits18<>+31(SB)/1, $0x00
+GLOBL bits18<>(SB), RODATA|NOPTR, $32
+
+DATA shifts18<>+0(SB)/1, $0x00
+DATA shifts18<>+1(SB)/1, $0x00
+DATA shifts18<>+2(SB)/1, $0x00
+DATA shifts18<>+3(SB)/1, $0x00
+DATA shifts18<>+4(SB)/1, $0x02
+DATA shifts18<>+5(SB)/1, $0x00
+DATA shifts18<>+6(SB)/1, $0x00
+DATA shifts18<>+7(SB)/1, $0x00
+DATA shifts18<>+8(SB)/1, $0x04
+DATA shifts18<>+9(SB)/1, $0x00
+DATA shifts18<>+10(SB)/1, $0x00
+DATA shifts18<>+11(SB)/1, $0x00
+DATA shifts18<>+12(SB)/1, $0x06
+DATA shifts18<>+13(SB)/1, $0x00
+DATA shifts18<>+14(SB)/1, $0x00
+DATA shifts18<>+15(SB)/1, $0x00
+DATA shifts18<>+16(SB)/1, $0x00
+DATA shifts18<>+17(SB)/1, $0x00
+DATA shifts18<>+18(SB)/1, $0x00
+DATA shifts18<>+19(SB)/1, $0x00
+DATA shifts18<>+20(SB)/1, $0x02
+DATA shifts18<>+21(SB)/1, $0x00
+DATA shifts18<>+22(SB)/1, $0x00
+DATA shifts18<>+23(SB)/1, $0x00
+DATA shifts18<>+24(SB)/1, $0x04
+DATA shifts18<>+25(SB)/1, $0x00
+DATA shifts18<>+26(SB)/1, $0x00
+DATA shifts18<>+27(SB)/1, $0x00
+DATA shifts18<>+28(SB)/1, $0x06
+DATA shifts18<>+29(SB)/1, $0x00
+DATA shifts18<>+30(SB)/1, $0x00
+DATA shifts18<>+31(SB)/1, $0x00
+GLOBL shifts18<>(SB), RODATA|NOPTR, $32
+
+DATA unpack18Idx3<>+0(SB)/1, $0x00
+DATA unpack18Idx3<>+1(SB)/1, $0x01
+DATA unpack18Idx3<>+2(SB)/1, $0x02
+DATA unpack18Idx3<>+3(SB)/1, $0x80
+DATA unpack18Idx3<>+4(SB)/1, $0x02
+DATA unpack18Idx3<>+5(SB)/1, $0x03
+DATA unpack18Idx3<>+6(SB)/1, $0x04
+DATA unpack18Idx3<>+7(SB)/1, $0x80
+DATA unpack18Idx3<>+8(SB)/1, $0x04
+DATA unpack18Idx3<>+9(SB)/1, $0x05
+DATA unpack18Idx3<>+10(SB)/1, $0x06
+DATA unpack18Idx3<>+11(SB)/1, $0x80
+DATA unpack18Idx3<>+12(SB)/1, $0x06
+DATA unpack18Idx3<>+13(SB)/1, $0x07
+DATA unpack18Idx3<>+14(SB)/1, $0x08
+DATA unpack18Idx3<>+15(SB)/1, $0x80
+DATA unpack18Idx3<>+16(SB)/1, $0x00
+DATA unpack18Idx3<>+17(SB)/1, $0x01
+DATA unpack18Idx3<>+18(SB)/1, $0x02
+DATA unpack18Idx3<>+19(SB)/1, $0x80
+DATA unpack18Idx3<>+20(SB)/1, $0x02
+DATA unpack18Idx3<>+21(SB)/1, $0x03
+DATA unpack18Idx3<>+22(SB)/1, $0x04
+DATA unpack18Idx3<>+23(SB)/1, $0x80
+DATA unpack18Idx3<>+24(SB)/1, $0x04
+DATA unpack18Idx3<>+25(SB)/1, $0x05
+DATA unpack18Idx3<>+26(SB)/1, $0x06
+DATA unpack18Idx3<>+27(SB)/1, $0x80
+DATA unpack18Idx3<>+28(SB)/1, $0x06
+DATA unpack18Idx3<>+29(SB)/1, $0x07
+DATA unpack18Idx3<>+30(SB)/1, $0x08
+DATA unpack18Idx3<>+31(SB)/1, $0x80
+GLOBL unpack18Idx3<>(SB), RODATA|NOPTR, $32
+
+DATA unpack18Idx4<>+0(SB)/1, $0x00
+DATA unpack18Idx4<>+1(SB)/1, $0x01
+DATA unpack18Idx4<>+2(SB)/1, $0x02
+DATA unpack18Idx4<>+3(SB)/1, $0x80
+DATA unpack18Idx4<>+4(SB)/1, $0x02
+DATA unpack18Idx4<>+5(SB)/1, $0x03
+DATA unpack18Idx4<>+6(SB)/1, $0x04
+DATA unpack18Idx4<>+7(SB)/1, $0x80
+DATA unpack18Idx4<>+8(SB)/1, $0x04
+DATA unpack18Idx4<>+9(SB)/1, $0x05
+DATA unpack18Idx4<>+10(SB)/1, $0x06
+DATA unpack18Idx4<>+11(SB)/1, $0x80
+DATA unpack18Idx4<>+12(SB)/1, $0x06
+DATA unpack18Idx4<>+13(SB)/1, $0x07
+DATA unpack18Idx4<>+14(SB)/1, $0x08
+DATA unpack18Idx4<>+15(SB)/1, $0x80
+DATA unpack18Idx4<>+16(SB)/1, $0x07
+DATA unpack18Idx4<>+17(SB)/1, $0x08
+DATA unpack18Idx4<>+18(SB)/1, $0x09
+DATA unpack18Idx4<>+19(SB)/1, $0x80
+DATA unpack18Idx4<>+20(SB)/1, $0x09
+DATA unpack18Idx4<>+21(SB)/1, $0x0a
+DATA unpack18Idx4<>+22(SB)/1, $0x0b
+DATA unpack18Idx4<>+23(SB)/1, $0x80
+DATA unpack18Idx4<>+24(SB)/1, $0x0b
+DATA unpack18Idx4<>+25(SB)/1, $0x0c
+DATA unpack18Idx4<>+26(SB)/1, $0x0d
+DATA unpack18Idx4<>+27(SB)/1, $0x80
+DATA unpack18Idx4<>+28(SB)/1, $0x0d
+DATA unpack18Idx4<>+29(SB)/1, $0x0e
+DATA unpack18Idx4<>+30(SB)/1, $0x0f
+DATA unpack18Idx4<>+31(SB)/1, $0x80
+GLOBL unpack18Idx4<>(SB), RODATA|NOPTR, $32
+
+// func bitUnpack20AVX2(w *[256]int32, src *[640]byte, off int32, s int32)
+// Requires: AVX, AVX2
+TEXT ·bitUnpack20AVX2(SB), NOSPLIT, $0-24
+	MOVQ         w+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVL         off+16(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         s+20(FP), DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	VMOVDQU      bits20<>+0(SB), Y2
+	VMOVDQU      shifts20<>+0(SB), Y3
+	VMOVDQU      (CX), X4
+	VMOVDQU      10(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VMOVDQU      20(CX), X4
+	VMOVDQU      30(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 32(AX)
+	VMOVDQU      40(CX), X4
+	VMOVDQU      50(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VMOVDQU      60(CX), X4
+	VMOVDQU      70(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 96(AX)
+	VMOVDQU      80(CX), X4
+	VMOVDQU      90(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VMOVDQU      100(CX), X4
+	VMOVDQU      110(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 160(AX)
+	VMOVDQU      120(CX), X4
+	VMOVDQU      130(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VMOVDQU      140(CX), X4
+	VMOVDQU      150(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      160(CX), X4
+	VMOVDQU      170(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      180(CX), X4
+	VMOVDQU      190(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      200(CX), X4
+	VMOVDQU      210(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      220(CX), X4
+	VMOVDQU      230(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 352(AX)
+	VMOVDQU      240(CX), X4
+	VMOVDQU      250(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VMOVDQU      260(CX), X4
+	VMOVDQU      270(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 416(AX)
+	VMOVDQU      280(CX), X4
+	VMOVDQU      290(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VMOVDQU      300(CX), X4
+	VMOVDQU      310(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      320(CX), X4
+	VMOVDQU      330(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      340(CX), X4
+	VMOVDQU      350(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      360(CX), X4
+	VMOVDQU      370(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      380(CX), X4
+	VMOVDQU      390(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 608(AX)
+	VMOVDQU      400(CX), X4
+	VMOVDQU      410(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VMOVDQU      420(CX), X4
+	VMOVDQU      430(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 672(AX)
+	VMOVDQU      440(CX), X4
+	VMOVDQU      450(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VMOVDQU      460(CX), X4
+	VMOVDQU      470(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      480(CX), X4
+	VMOVDQU      490(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      500(CX), X4
+	VMOVDQU      510(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      520(CX), X4
+	VMOVDQU      530(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      540(CX), X4
+	VMOVDQU      550(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 864(AX)
+	VMOVDQU      560(CX), X4
+	VMOVDQU      570(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VMOVDQU      580(CX), X4
+	VMOVDQU      590(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 928(AX)
+	VMOVDQU      600(CX), X4
+	VMOVDQU      610(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx5<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VMOVDQU      620(CX), X4
+	VMOVDQU      624(CX), X5
+	VINSERTI128  $0x01, X5, Y4, Y4
+	VMOVDQU      unpack20Idx6<>+0(SB), Y5
+	VPSHUFB      Y5, Y4, Y4
+	VPSRLVD      Y3, Y4, Y4
+	VPAND        Y2, Y4, Y4
+	VPXOR        Y1, Y4, Y4
+	VPSUBD       Y1, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA bits20<>+0(SB)/1, $0xff
+DATA bits20<>+1(SB)/1, $0xff
+DATA bits20<>+2(SB)/1, $0x0f
+DATA bits20<>+3(SB)/1, $0x00
+DATA bits20<>+4(SB)/1, $0xff
+DATA bits20<>+5(SB)/1, $0xff
+DATA bits20<>+6(SB)/1, $0x0f
+DATA bits20<>+7(SB)/1, $0x00
+DATA bits20<>+8(SB)/1, $0xff
+DATA bits20<>+9(SB)/1, $0xff
+DATA bits20<>+10(SB)/1, $0x0f
+DATA bits20<>+11(SB)/1, $0x00
+DATA bits20<>+12(SB)/1, $0xff
+DATA bits20<>+13(SB)/1, $0xff
+DATA bits20<>+14(SB)/1, $0x0f
+DATA bits20<>+15(SB)/1, $0x00
+DATA bits20<>+16(SB)/1, $0xff
+DATA bits20<>+17(SB)/1, $0xff
+DATA bits20<>+18(SB)/1, $0x0f
+DATA bits20<>+19(SB)/1, $0x00
+DATA bits20<>+20(SB)/1, $0xff
+DATA bits20<>+21(SB)/1, $0xff
+DATA bits20<>+22(SB)/1, $0x0f
+DATA bits20<>+23(SB)/1, $0x00
+DATA bits20<>+24(SB)/1, $0xff
+DATA bits20<>+25(SB)/1, $0xff
+DATA bits20<>+26(SB)/1, $0x0f
+DATA bits20<>+27(SB)/1, $0x00
+DATA bits20<>+28(SB)/1, $0xff
+DATA bits20<>+29(SB)/1, $0xff
+DATA bits20<>+30(SB)/1, $0x0f
+DATA bits20<>+31(SB)/1, $0x00
+GLOBL bits20<>(SB), RODATA|NOPTR, $32
+
+DATA shifts20<>+0(SB)/1, $0x00
+DATA shifts20<>+1(SB)/1, $0x00
+DATA shifts20<>+2(SB)/1, $0x00
+DATA shifts20<>+3(SB)/1, $0x00
+DATA shifts20<>+4(SB)/1, $0x04
+DATA shifts20<>+5(SB)/1, $0x00
+DATA shifts20<>+6(SB)/1, $0x00
+DATA shifts20<>+7(SB)/1, $0x00
+DATA shifts20<>+8(SB)/1, $0x00
+DATA shifts20<>+9(SB)/1, $0x00
+DATA shifts20<>+10(SB)/1, $0x00
+DATA shifts20<>+11(SB)/1, $0x00
+DATA shifts20<>+12(SB)/1, $0x04
+DATA shifts20<>+13(SB)/1, $0x00
+DATA shifts20<>+14(SB)/1, $0x00
+DATA shifts20<>+15(SB)/1, $0x00
+DATA shifts20<>+16(SB)/1, $0x00
+DATA shifts20<>+17(SB)/1, $0x00
+DATA shifts20<>+18(SB)/1, $0x00
+DATA shifts20<>+19(SB)/1, $0x00
+DATA shifts20<>+20(SB)/1, $0x04
+DATA shifts20<>+21(SB)/1, $0x00
+DATA shifts20<>+22(SB)/1, $0x00
+DATA shifts20<>+23(SB)/1, $0x00
+DATA shifts20<>+24(SB)/1, $0x00
+DATA shifts20<>+25(SB)/1, $0x00
+DATA shifts20<>+26(SB)/1, $0x00
+DATA shifts20<>+27(SB)/1, $0x00
+DATA shifts20<>+28(SB)/1, $0x04
+DATA shifts20<>+29(SB)/1, $0x00
+DATA shifts20<>+30(SB)/1, $0x00
+DATA shifts20<>+31(SB)/1, $0x00
+GLOBL shifts20<>(SB), RODATA|NOPTR, $32
+
+DATA unpack20Idx5<>+0(SB)/1, $0x00
+DATA unpack20Idx5<>+1(SB)/1, $0x01
+DATA unpack20Idx5<>+2(SB)/1, $0x02
+DATA unpack20Idx5<>+3(SB)/1, $0x80
+DATA unpack20Idx5<>+4(SB)/1, $0x02
+DATA unpack20Idx5<>+5(SB)/1, $0x03
+DATA unpack20Idx5<>+6(SB)/1, $0x04
+DATA unpack20Idx5<>+7(SB)/1, $0x80
+DATA unpack20Idx5<>+8(SB)/1, $0x05
+DATA unpack20Idx5<>+9(SB)/1, $0x06
+DATA unpack20Idx5<>+10(SB)/1, $0x07
+DATA unpack20Idx5<>+11(SB)/1, $0x80
+DATA unpack20Idx5<>+12(SB)/1, $0x07
+DATA unpack20Idx5<>+13(SB)/1, $0x08
+DATA unpack20Idx5<>+14(SB)/1, $0x09
+DATA unpack20Idx5<>+15(SB)/1, $0x80
+DATA unpack20Idx5<>+16(SB)/1, $0x00
+DATA unpack20Idx5<>+17(SB)/1, $0x01
+DATA unpack20Idx5<>+18(SB)/1, $0x02
+DATA unpack20Idx5<>+19(SB)/1, $0x80
+DATA unpack20Idx5<>+20(SB)/1, $0x02
+DATA unpack20Idx5<>+21(SB)/1, $0x03
+DATA unpack20Idx5<>+22(SB)/1, $0x04
+DATA unpack20Idx5<>+23(SB)/1, $0x80
+DATA unpack20Idx5<>+24(SB)/1, $0x05
+DATA unpack20Idx5<>+25(SB)/1, $0x06
+DATA unpack20Idx5<>+26(SB)/1, $0x07
+DATA unpack20Idx5<>+27(SB)/1, $0x80
+DATA unpack20Idx5<>+28(SB)/1, $0x07
+DATA unpack20Idx5<>+29(SB)/1, $0x08
+DATA unpack20Idx5<>+30(SB)/1, $0x09
+DATA unpack20Idx5<>+31(SB)/1, $0x80
+GLOBL unpack20Idx5<>(SB), RODATA|NOPTR, $32
+
+DATA unpack20Idx6<>+0(SB)/1, $0x00
+DATA unpack20Idx6<>+1(SB)/1, $0x01
+DATA unpack20Idx6<>+2(SB)/1, $0x02
+DATA unpack20Idx6<>+3(SB)/1, $0x80
+DATA unpack20Idx6<>+4(SB)/1, $0x02
+DATA unpack20Idx6<>+5(SB)/1, $0x03
+DATA unpack20Idx6<>+6(SB)/1, $0x04
+DATA unpack20Idx6<>+7(SB)/1, $0x80
+DATA unpack20Idx6<>+8(SB)/1, $0x05
+DATA unpack20Idx6<>+9(SB)/1, $0x06
+DATA unpack20Idx6<>+10(SB)/1, $0x07
+DATA unpack20Idx6<>+11(SB)/1, $0x80
+DATA unpack20Idx6<>+12(SB)/1, $0x07
+DATA unpack20Idx6<>+13(SB)/1, $0x08
+DATA unpack20Idx6<>+14(SB)/1, $0x09
+DATA unpack20Idx6<>+15(SB)/1, $0x80
+DATA unpack20Idx6<>+16(SB)/1, $0x06
+DATA unpack20Idx6<>+17(SB)/1, $0x07
+DATA unpack20Idx6<>+18(SB)/1, $0x08
+DATA unpack20Idx6<>+19(SB)/1, $0x80
+DATA unpack20Idx6<>+20(SB)/1, $0x08
+DATA unpack20Idx6<>+21(SB)/1, $0x09
+DATA unpack20Idx6<>+22(SB)/1, $0x0a
+DATA unpack20Idx6<>+23(SB)/1, $0x80
+DATA unpack20Idx6<>+24(SB)/1, $0x0b
+DATA unpack20Idx6<>+25(SB)/1, $0x0c
+DATA unpack20Idx6<>+26(SB)/1, $0x0d
+DATA unpack20Idx6<>+27(SB)/1, $0x80
+DATA unpack20Idx6<>+28(SB)/1, $0x0d
+DATA unpack20Idx6<>+29(SB)/1, $0x0e
+DATA unpack20Idx6<>+30(SB)/1, $0x0f
+DATA unpack20Idx6<>+31(SB)/1, $0x80
+GLOBL unpack20Idx6<>(SB), RODATA|NOPTR, $32

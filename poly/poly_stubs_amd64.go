@@ -101,3 +101,36 @@ func encode12AVX2(dst *[384]byte, p *[256]int16)
 //
 //go:noescape
 func decode12AVX2(p *[256]int16, src *[384]byte) int
+
+// bitUnpack10AVX2 sets w[i] = off + (z ^ s) − s for the 10-bit little-endian
+// values z of src: off + z for s = 0 (SimpleBitUnpack, FIPS 204,
+// Algorithm 18) and off − z for s = −1 (BitUnpack, Algorithm 19, with
+// off = b). Every value is valid (the width has no unused encodings).
+// Constant time: shifts and masks only.
+// Twin: unpackFast.
+// Bounds: requires s ∈ {0, −1}; ensures w[i] = off ± z, 0 ≤ z < 2^10.
+//
+//go:noescape
+func bitUnpack10AVX2(w *[256]int32, src *[320]byte, off int32, s int32)
+
+// bitUnpack18AVX2 sets w[i] = off + (z ^ s) − s for the 18-bit little-endian
+// values z of src: off + z for s = 0 (SimpleBitUnpack, FIPS 204,
+// Algorithm 18) and off − z for s = −1 (BitUnpack, Algorithm 19, with
+// off = b). Every value is valid (the width has no unused encodings).
+// Constant time: shifts and masks only.
+// Twin: unpackFast.
+// Bounds: requires s ∈ {0, −1}; ensures w[i] = off ± z, 0 ≤ z < 2^18.
+//
+//go:noescape
+func bitUnpack18AVX2(w *[256]int32, src *[576]byte, off int32, s int32)
+
+// bitUnpack20AVX2 sets w[i] = off + (z ^ s) − s for the 20-bit little-endian
+// values z of src: off + z for s = 0 (SimpleBitUnpack, FIPS 204,
+// Algorithm 18) and off − z for s = −1 (BitUnpack, Algorithm 19, with
+// off = b). Every value is valid (the width has no unused encodings).
+// Constant time: shifts and masks only.
+// Twin: unpackFast.
+// Bounds: requires s ∈ {0, −1}; ensures w[i] = off ± z, 0 ≤ z < 2^20.
+//
+//go:noescape
+func bitUnpack20AVX2(w *[256]int32, src *[640]byte, off int32, s int32)

@@ -76,3 +76,22 @@ func BenchmarkDecodeNTT12Paths(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkBitUnpackPaths(b *testing.B) {
+	for _, tc := range unpackCases {
+		b.Run(tc.name, func(b *testing.B) {
+			src := make([]byte, 640)
+			newRand(b.Name()).Read(src)
+			var w [N]int32
+			benchPaths(b, func(b *testing.B) {
+				for b.Loop() {
+					if tc.a < 0 {
+						SimpleBitUnpack(&w, src, tc.b)
+					} else {
+						BitUnpack(&w, src, tc.a, tc.b)
+					}
+				}
+			})
+		})
+	}
+}

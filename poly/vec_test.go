@@ -66,6 +66,8 @@ func TestEncodersOnEveryPath(t *testing.T) {
 		{"EncodeNTT12ReducesAnyInt16", TestEncodeNTT12ReducesAnyInt16},
 		{"CompressEncodeLayout", TestCompressEncodeLayout},
 		{"PolyCompressAllInt16", TestPolyCompressAllInt16},
+		{"BitUnpack", TestBitUnpackMatchesFIPS204},
+		{"BitUnpackOutOfRange", TestBitUnpackOutOfRange},
 		{"ZeroAllocations", TestZeroAllocations},
 	}
 	for _, p := range polyPaths() {
@@ -272,5 +274,71 @@ func FuzzCompressKernels(f *testing.F) {
 			return r
 		})
 		assert.Equal(t, wantR, gotR, "DecodeNTT12")
+	})
+}
+
+// unpackResult is what SimpleBitUnpack and BitUnpack produce.
+type unpackResult struct {
+	w  [N]int32
+	ok int
+}
+
+// unpackCases are the (a, b) bounds whose widths have AVX2 unpackers, with
+// a = −1 for SimpleBitUnpack: t1 and z as ML-DSA uses them, and the other
+// sign at each width.
+var unpackCases = []struct {
+	name string
+	a, b int32
+}{
+	{"simple/10bit", -1, 1<<10 - 1},
+	{"simple/18bit", -1, 1<<18 - 1},
+	{"simple/20bit", -1, 1<<20 - 1},
+	{"signed/10bit", 1<<9 - 1, 1 << 9},
+	{"signed/18bit", 1<<17 - 1, 1 << 17},
+	{"signed/20bit", 1<<19 - 1, 1 << 19},
+}
+
+// compareUnpack runs one unpacking on both paths.
+func compareUnpack(t *testing.T, name string, src []byte, a, b int32) {
+	t.Helper()
+	want, got := bothPaths(func() unpackResult {
+		var r unpackResult
+		if a < 0 {
+			r.ok = SimpleBitUnpack(&r.w, src, b)
+		} else {
+			r.ok = BitUnpack(&r.w, src, a, b)
+		}
+		return r
+	})
+	assert.Equal(t, want, got, name)
+}
+
+func TestBitUnpackKernels(t *testing.T) {
+	requireAVX2(t)
+	for _, tc := range unpackCases {
+		t.Run(tc.name, func(t *testing.T) {
+			n := BitPackSize(tc.b)
+			if tc.a >= 0 {
+				n = BitPackSize(tc.a + tc.b)
+			}
+			for name, src := range encodings(newRand(t.Name()), n) {
+				compareUnpack(t, name, src, tc.a, tc.b)
+			}
+		})
+	}
+}
+
+// FuzzBitUnpackKernels compares the ML-DSA unpackers with their scalar
+// twins on arbitrary bytes.
+func FuzzBitUnpackKernels(f *testing.F) {
+	f.Add(make([]byte, 640))
+	f.Add(bytes.Repeat([]byte{0xff}, 640))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireAVX2(t)
+		src := make([]byte, 640)
+		copy(src, data)
+		for _, tc := range unpackCases {
+			compareUnpack(t, tc.name, src, tc.a, tc.b)
+		}
 	})
 }

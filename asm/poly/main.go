@@ -33,6 +33,9 @@ func main() {
 	}
 	encode12()
 	decode12()
+	for _, c := range []int{10, 18, 20} {
+		bitUnpack32(c)
+	}
 	Generate()
 }
 
@@ -88,12 +91,60 @@ func lanes64(name string, v ...uint64) Mem {
 	})
 }
 
-// load puts a constant into a new register.
+// hoisted maps the constants that the current kernel keeps in registers
+// for its whole loop to those registers (see [hoist]).
+var hoisted map[string]reg.VecVirtual
+
+// hoist loads the constants ms into registers before a kernel's loop, so
+// that [load] inside the loop reuses them. Kernels only read them.
+func hoist(ms ...Mem) {
+	hoisted = map[string]reg.VecVirtual{}
+	for _, m := range ms {
+		if _, ok := hoisted[m.Symbol.Name]; !ok {
+			y := YMM()
+			VMOVDQU(m, y)
+			hoisted[m.Symbol.Name] = y
+		}
+	}
+}
+
+// load returns the register holding the constant m: the hoisted one, or a
+// new register loaded here.
 func load(m Mem) reg.VecVirtual {
+	if y, ok := hoisted[m.Symbol.Name]; ok {
+		return y
+	}
 	y := YMM()
 	VMOVDQU(m, y)
 	return y
 }
+
+// The kernels' constants, one function each so that [hoist] lists and the
+// lane helpers use the same globals.
+func cBarrett() Mem { return words16("barrett", params.MLKEMBarrett16) } // ⌊2^26/q⌉
+func cW32() Mem     { return words16("w32", 32) }
+func cQ() Mem       { return words16("q", q) }
+func cQm1() Mem     { return words16("qm1", q-1) }
+func cHalfQ() Mem   { return words16("halfq", (q-1)/2) }
+func cOne() Mem     { return words16("one", 1) }
+
+// cCompressM is M = ⌊2^(12+d)/q⌋ of [compress16] (int arithmetic: the
+// shift overflows 16 bits).
+func cCompressM(d int) Mem {
+	return words16(fmt.Sprintf("compressM%d", d), uint16(int(1)<<(12+d)/q))
+}
+func cMask(d int) Mem        { return words16(fmt.Sprintf("mask%d", d), 1<<d-1) }
+func cPairMul(d int) Mem     { return lanes32(fmt.Sprintf("pairMul%d", d), 1|1<<(16+d)) }
+func cDwShift(d int) Mem     { return lanes32(fmt.Sprintf("dwShift%d", d), uint32(32-2*d), 0) }
+func cQwShift(d int) Mem     { return lanes64(fmt.Sprintf("qwShift%d", d), 0, uint64(64-4*d)) }
+func cQwMask(d int) Mem      { return lanes64(fmt.Sprintf("qwMask%d", d), 1<<(4*d)-1) }
+func cDwMask(d int) Mem      { return lanes32(fmt.Sprintf("dwMask%d", d), 1<<(2*d)-1) }
+func normalizeConsts() []Mem { return []Mem{cBarrett(), cW32(), cQ()} }
+func compressConsts(d int) []Mem {
+	return []Mem{cCompressM(d), cHalfQ(), cOne(), cQ(), cQm1(), cMask(d)}
+}
+func packConsts(d int) []Mem   { return []Mem{cPairMul(d), cDwShift(d), cQwShift(d)} }
+func unpackConsts(d int) []Mem { return []Mem{cQwShift(d), cQwMask(d), cDwMask(d), cMask(d)} }
 
 // ---------------------------------------------------------------------------
 // Lane helpers: arithmetic.
@@ -105,7 +156,7 @@ func load(m Mem) reg.VecVirtual {
 // Twin: poly.normalize16 (field.BarrettReduce16, field.CondAdd16).
 // Bounds: requires any int16 a; ensures 0 ≤ r < q.
 func normalize16(y reg.VecVirtual) {
-	v, r32, qv := load(words16("barrett", params.MLKEMBarrett16)), load(words16("w32", 32)), load(words16("q", q))
+	v, r32, qv := load(cBarrett()), load(cW32()), load(cQ())
 	t := YMM()
 	VPMULHW(v, y, t)     // ⌊v·a / 2^16⌋
 	VPMULHRSW(r32, t, t) // (t·32 + 2^14) >> 15 = (t + 2^9) >> 10
@@ -127,9 +178,8 @@ func normalize16(y reg.VecVirtual) {
 // Twin: poly.compress (after poly.normalize16).
 // Bounds: requires 0 ≤ x < q, 1 ≤ d ≤ 11; ensures 0 ≤ r < 2^d.
 func compress16(y reg.VecVirtual, d int) {
-	m := uint16(int(1) << (12 + d) / q) // int arithmetic: the shift overflows uint16
-	mv := load(words16(fmt.Sprintf("compressM%d", d), m))
-	half, one, qv, qm1 := load(words16("halfq", (q-1)/2)), load(words16("one", 1)), load(words16("q", q)), load(words16("qm1", q-1))
+	mv := load(cCompressM(d))
+	half, one, qv, qm1 := load(cHalfQ()), load(cOne()), load(cQ()), load(cQm1())
 	a, n := YMM(), YMM()
 	VPSLLW(Imm(4), y, a)
 	VPMULHUW(mv, a, a)
@@ -143,7 +193,7 @@ func compress16(y reg.VecVirtual, d int) {
 	VPSUBW(t, a, a)       // a + 1 there
 	VPSRAW(Imm(15), n, t) // −1 where remainder < 0
 	VPADDW(t, a, a)       // a − 1 there
-	VPAND(load(words16(fmt.Sprintf("mask%d", d), 1<<d-1)), a, a)
+	VPAND(load(cMask(d)), a, a)
 	VMOVDQA(a, y)
 }
 
@@ -155,7 +205,7 @@ func compress16(y reg.VecVirtual, d int) {
 // Bounds: requires 0 ≤ y < 2^d, 1 ≤ d ≤ 11; ensures 0 ≤ r < q.
 func decompress16(y reg.VecVirtual, d int) {
 	VPSLLW(Imm(uint64(15-d)), y, y)
-	VPMULHRSW(load(words16("q", q)), y, y)
+	VPMULHRSW(load(cQ()), y, y)
 }
 
 // ---------------------------------------------------------------------------
@@ -172,14 +222,14 @@ func decompress16(y reg.VecVirtual, d int) {
 func pack16(y reg.VecVirtual, d int) {
 	t := YMM()
 	// 32-bit lane i: v[2i] + v[2i+1]·2^d (2d bits).
-	VPMADDWD(load(lanes32(fmt.Sprintf("pairMul%d", d), 1|1<<(16+d))), y, y)
+	VPMADDWD(load(cPairMul(d)), y, y)
 	// 64-bit lane i: w[2i] + w[2i+1]·2^(2d) (4d bits).
-	VPSLLVD(load(lanes32(fmt.Sprintf("dwShift%d", d), uint32(32-2*d), 0)), y, y)
+	VPSLLVD(load(cDwShift(d)), y, y)
 	VPSRLQ(Imm(uint64(32-2*d)), y, y)
 	// Each half: u[0] + u[1]·2^(4d) (8d bits).
 	VPSRLDQ(Imm(8), y, t)
 	VPSLLQ(Imm(uint64(4*d)), t, t)
-	VPSRLVQ(load(lanes64(fmt.Sprintf("qwShift%d", d), 0, uint64(64-4*d))), y, y)
+	VPSRLVQ(load(cQwShift(d)), y, y)
 	VPOR(t, y, y)
 }
 
@@ -194,17 +244,17 @@ func unpack16(y reg.VecVirtual, d int) {
 	// 64-bit lanes u[0], u[1] of each half (4d bits each).
 	VPSLLDQ(Imm(8), y, t)
 	VPSRLQ(Imm(uint64(4*d)), t, t)
-	VPSLLVQ(load(lanes64(fmt.Sprintf("qwShift%d", d), 0, uint64(64-4*d))), y, y)
+	VPSLLVQ(load(cQwShift(d)), y, y)
 	VPOR(t, y, y)
-	VPAND(load(lanes64(fmt.Sprintf("qwMask%d", d), 1<<(4*d)-1)), y, y)
+	VPAND(load(cQwMask(d)), y, y)
 	// 32-bit lanes (2d bits each).
 	VPSLLQ(Imm(uint64(32-2*d)), y, t)
 	VPBLENDD(Imm(0xaa), t, y, y)
-	VPAND(load(lanes32(fmt.Sprintf("dwMask%d", d), 1<<(2*d)-1)), y, y)
+	VPAND(load(cDwMask(d)), y, y)
 	// 16-bit lanes (d bits each).
 	VPSLLD(Imm(uint64(16-d)), y, t)
 	VPBLENDW(Imm(0xaa), t, y, y)
-	VPAND(load(words16(fmt.Sprintf("mask%d", d), 1<<d-1)), y, y)
+	VPAND(load(cMask(d)), y, y)
 }
 
 // storeEncoded writes the 2d bytes that [pack16] left in y (d at the start
@@ -296,12 +346,13 @@ func loop16(name string, coefs, bytes reg.Register, d int, body func()) {
 
 // encoder emits a kernel func(dst *[32d]byte, p *[256]int16) that loads 16
 // coefficients, applies transform and packs them to 2d bytes per step.
-func encoder(name string, d int, transform func(y reg.VecVirtual), doc ...string) {
+func encoder(name string, d int, consts []Mem, transform func(y reg.VecVirtual), doc ...string) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *[%d]byte, p *[256]int16)", 32*d))
 	Pragma("noescape")
 	Doc(doc...)
 	dst := Load(Param("dst"), GP64())
 	p := Load(Param("p"), GP64())
+	hoist(append(consts, packConsts(d)...)...)
 	loop16(name, p, dst, d, func() {
 		y := YMM()
 		VMOVDQU(Mem{Base: p}, y)
@@ -315,7 +366,7 @@ func encoder(name string, d int, transform func(y reg.VecVirtual), doc ...string
 
 func compressEncode(d int) {
 	name := fmt.Sprintf("compressEncode%dAVX2", d)
-	encoder(name, d, func(y reg.VecVirtual) {
+	encoder(name, d, append(normalizeConsts(), compressConsts(d)...), func(y reg.VecVirtual) {
 		normalize16(y)
 		compress16(y, d)
 	},
@@ -327,7 +378,7 @@ func compressEncode(d int) {
 }
 
 func encode12() {
-	encoder("encode12AVX2", 12, normalize16,
+	encoder("encode12AVX2", 12, normalizeConsts(), normalize16,
 		"encode12AVX2 writes ByteEncode_12(p mod q) to dst (FIPS 203,",
 		"Algorithm 5), p in FIPS order. Constant time.",
 		"Twin: the loop of EncodeNTT12.",
@@ -345,16 +396,17 @@ func decodeDecompress(d int) {
 		fmt.Sprintf("Twin: decodeDecompress%d.", d),
 		"Bounds: ensures 0 ≤ p[i] < q.",
 	)
-	decodeLoop(name, d, func(y reg.VecVirtual) { decompress16(y, d) })
+	decodeLoop(name, d, []Mem{cQ()}, func(y reg.VecVirtual) { decompress16(y, d) })
 	VZEROUPPER()
 	RET()
 }
 
 // decodeLoop loads the parameters p and src of a decoder and emits its
 // loop: 2d bytes unpacked to 16 coefficients, transform, stored.
-func decodeLoop(name string, d int, transform func(y reg.VecVirtual)) {
+func decodeLoop(name string, d int, consts []Mem, transform func(y reg.VecVirtual)) {
 	p := Load(Param("p"), GP64())
 	src := Load(Param("src"), GP64())
+	hoist(append(consts, unpackConsts(d)...)...)
 	loop16(name, p, src, d, func() {
 		y := YMM()
 		loadEncoded(y, Mem{Base: src}, d)
@@ -375,13 +427,14 @@ func decode12() {
 		"Twin: the loop of DecodeNTT12.",
 		"Bounds: ensures 0 ≤ p[i] < q.",
 	)
+	hoisted = nil
 	bad := YMM()
 	VPXOR(bad, bad, bad)
-	decodeLoop("decode12", 12, func(y reg.VecVirtual) {
+	decodeLoop("decode12", 12, []Mem{cQ(), cQm1()}, func(y reg.VecVirtual) {
 		t := YMM()
-		VPCMPGTW(load(words16("qm1", q-1)), y, t) // −1 where the value is ≥ q
+		VPCMPGTW(load(cQm1()), y, t) // −1 where the value is ≥ q
 		VPOR(t, bad, bad)
-		VPAND(load(words16("q", q)), t, t)
+		VPAND(load(cQ()), t, t)
 		VPSUBW(t, y, y) // < 2^12 < 2q: one subtraction reduces
 	})
 	ok := GP64()
@@ -390,5 +443,86 @@ func decode12() {
 	SETEQ(ok.As8())
 	VZEROUPPER()
 	Store(ok, ReturnIndex(0))
+	RET()
+}
+
+// unpackIdx names the VPSHUFB patterns of bitUnpack32 by content.
+var unpackIdx = map[string]string{}
+
+// bitUnpack32 generates bitUnpack{c}AVX2, the ML-DSA unpacker of c-bit
+// values (FIPS 204, Algorithms 18 and 19: t1 with c = 10, z with c = 18
+// or 20).
+func bitUnpack32(c int) {
+	hoisted = nil // no constant of an earlier kernel is in a register here
+	name := fmt.Sprintf("bitUnpack%dAVX2", c)
+	size := 32 * c
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(w *[256]int32, src *[%d]byte, off, s int32)", size))
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s sets w[i] = off + (z ^ s) − s for the %d-bit little-endian", name, c),
+		"values z of src: off + z for s = 0 (SimpleBitUnpack, FIPS 204,",
+		"Algorithm 18) and off − z for s = −1 (BitUnpack, Algorithm 19, with",
+		"off = b). Every value is valid (the width has no unused encodings).",
+		"Constant time: shifts and masks only.",
+		"Twin: unpackFast.",
+		fmt.Sprintf("Bounds: requires s ∈ {0, −1}; ensures w[i] = off ± z, 0 ≤ z < 2^%d.", c),
+	)
+	w := Load(Param("w"), GP64())
+	src := Load(Param("src"), GP64())
+	offv, sv := YMM(), YMM()
+	for _, p := range []struct {
+		name string
+		v    reg.VecVirtual
+	}{{"off", offv}, {"s", sv}} {
+		r := Load(Param(p.name), GP32())
+		VMOVD(r, p.v.AsX())
+		VPBROADCASTD(p.v.AsX(), p.v)
+	}
+	mask, sh := YMM(), YMM()
+	VMOVDQU(lanes32(fmt.Sprintf("bits%d", c), 1<<c-1), mask)
+	shifts := make([]uint32, 8)
+	for k := range shifts {
+		shifts[k] = uint32(c * k % 8)
+	}
+	VMOVDQU(lanes32(fmt.Sprintf("shifts%d", c), shifts...), sh)
+	// Value k of group g starts at bit c·(8g+k): byte ⌊c·(8g+k)/8⌋, shift
+	// c·k mod 8 (8c is a whole number of bytes); with the shift ≤ 6 and
+	// c ≤ 20 it lies in three bytes. Each half of the register is loaded
+	// from the 16 bytes at its first value's byte, moved back so that no
+	// load passes the end of src; the VPSHUFB pattern follows the load.
+	y, hi, ix := YMM(), XMM(), YMM()
+	for g := range 32 {
+		var at [2]int
+		idx := make([]byte, 32)
+		for h := range 2 {
+			first := c * (8*g + 4*h) / 8
+			at[h] = min(first, size-16)
+			for k := 4 * h; k < 4*h+4; k++ {
+				b := c*(8*g+k)/8 - at[h]
+				for j := range 4 {
+					idx[4*k+j] = 0x80 // zero: the fourth byte, and bytes past the load
+					if j < 3 && b+j < 16 {
+						idx[4*k+j] = byte(b + j)
+					}
+				}
+			}
+		}
+		VMOVDQU(Mem{Base: src, Disp: at[0]}, y.AsX())
+		VMOVDQU(Mem{Base: src, Disp: at[1]}, hi)
+		VINSERTI128(Imm(1), hi, y, y)
+		key := string(idx)
+		if _, ok := unpackIdx[key]; !ok {
+			unpackIdx[key] = fmt.Sprintf("unpack%dIdx%d", c, len(unpackIdx))
+		}
+		VMOVDQU(constant(unpackIdx[key], func(b []byte) { copy(b, idx) }), ix)
+		VPSHUFB(ix, y, y)
+		VPSRLVD(sh, y, y)
+		VPAND(mask, y, y)
+		VPXOR(sv, y, y)
+		VPSUBD(sv, y, y)
+		VPADDD(offv, y, y)
+		VMOVDQU(y, Mem{Base: w, Disp: 32 * g})
+	}
+	VZEROUPPER()
 	RET()
 }
