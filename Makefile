@@ -3,13 +3,13 @@ GO       ?= go
 FUZZTIME ?= 5s
 BENCHCOUNT ?= 5
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-compare asm check-asm proofs ct
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-compare asm check-asm proofs ct
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module,
 ## the generated assembly against its generators, and the Coq proofs.
-test: fmt-check vet test-main test-purego test-compare check-asm proofs
+test: fmt-check vet test-main test-purego test-secret test-compare check-asm proofs
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -26,6 +26,10 @@ test-main:
 test-purego:
 	$(GO) test -tags purego ./...
 
+## test-secret: the secret-handling packages with GOEXPERIMENT=runtimesecret (runtime/secret.Do).
+test-secret:
+	GOEXPERIMENT=runtimesecret $(GO) test -short ./internal/isolate ./kem/... ./dsa/...
+
 test-compare:
 	cd compare && $(GO) test ./...
 
@@ -40,15 +44,17 @@ lint: fmt-check vet
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./...
 
-## fuzz: a short run of every fuzz target in both modules (FUZZTIME each).
+## fuzz: a short run of every fuzz target in both modules (FUZZTIME each); any failure stops it.
 fuzz:
 	@set -e; for mod in . compare; do \
-	  (cd $$mod && for pkg in $$($(GO) list ./...); do \
-	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	  pkgs=$$(cd $$mod && $(GO) list ./...) || exit 1; \
+	  for pkg in $$pkgs; do \
+	    targets=$$(cd $$mod && $(GO) test -list '^Fuzz' $$pkg) || exit 1; \
+	    for f in $$(echo "$$targets" | grep '^Fuzz' || true); do \
 	      echo "== $$pkg $$f"; \
-	      $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	      (cd $$mod && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg) || exit 1; \
 	    done; \
-	  done); \
+	  done; \
 	done
 
 ## asm: regenerate every committed .s file and its Go stubs from the avo generators in asm/.

@@ -24,7 +24,8 @@ func FuzzDecode12(f *testing.F) {
 		ok := DecodeNTT12(&p, in)
 		var raw [N]int16
 		assert.Equal(t, ok, ByteDecode(&raw, in, 12))
-		assert.Equal(t, [N]int16(p), raw)
+		spec := specOrder(&p) // p is in the ntt backend's NTT-domain order
+		assert.Equal(t, spec, raw)
 		out := make([]byte, 384)
 		EncodeNTT12(out, &p)
 		assert.Equal(t, ok == 1, bytes.Equal(in, out), "ok = %d", ok)
@@ -32,7 +33,7 @@ func FuzzDecode12(f *testing.F) {
 			assert.True(t, 0 <= x && x < Q16)
 		}
 		want := byteDecodeOracle(in, 12)
-		assert.Equal(t, want, to64(p[:]))
+		assert.Equal(t, want, to64(spec[:]))
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -64,7 +65,7 @@ func GenerateKey(p Parameters) (*PrivateKey, error) {
 		return nil, errInvalidParameters
 	}
 	sk := new(PrivateKey)
-	isolate(func() {
+	isolate.Run(func() {
 		var ξ [32]byte
 		rand.Read(ξ[:])
 		keyGenInternal(sk, p.p, &ξ, nil)
@@ -96,7 +97,7 @@ func NewPrivateKey(p Parameters, seed []byte) (*PrivateKey, error) {
 // sampling of ExpandS consumes a secret-dependent amount of SHAKE output, as
 // FIPS 204 allows. It runs isolated (see isolate).
 func keyGenInternal(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
-	isolate(func() { keyGen(sk, p, ξ, expanded) })
+	isolate.Run(func() { keyGen(sk, p, ξ, expanded) })
 }
 
 func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {

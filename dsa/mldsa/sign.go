@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -303,7 +304,7 @@ func exceeds(x, bound int32) int32 {
 // data-dependent stream length is the other FIPS-sanctioned exception.
 // It runs isolated (see isolate).
 func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) (err error) {
-	isolate(func() { err = sk.signLoop(sig, μ, rnd) })
+	isolate.Run(func() { err = sk.signLoop(sig, μ, rnd) })
 	return err
 }
 

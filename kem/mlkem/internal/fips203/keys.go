@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 
+	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -101,7 +102,7 @@ func NewDecapsulationKey(p *Params, seed []byte) (*DecapsulationKey, error) {
 // into the caller's dk. d and z may point into dk. It runs isolated (see
 // isolate).
 func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
-	isolate(func() { keyGenInternal(p, dk, d, z) })
+	isolate.Run(func() { keyGenInternal(p, dk, d, z) })
 }
 
 func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
@@ -193,7 +194,7 @@ func (ek *EncapsulationKey) EncapsulateTo(sharedKey, ciphertext []byte) error {
 	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
 		return err
 	}
-	isolate(func() {
+	isolate.Run(func() {
 		var m [MessageSize]byte
 		rand.Read(m[:])
 		ek.encapsulate(sharedKey, ciphertext, &m)
@@ -209,7 +210,7 @@ func (ek *EncapsulationKey) EncapsulateInternal(sharedKey, ciphertext []byte, m 
 	if err := ek.checkEncapsulate(sharedKey, ciphertext); err != nil {
 		return err
 	}
-	isolate(func() { ek.encapsulate(sharedKey, ciphertext, m) })
+	isolate.Run(func() { ek.encapsulate(sharedKey, ciphertext, m) })
 	return nil
 }
 
@@ -251,7 +252,7 @@ func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
 	if len(ciphertext) != p.ctSize {
 		return sizeError(p, "ciphertext", len(ciphertext), p.ctSize)
 	}
-	isolate(func() { dk.decapsulate(p, sharedKey, ciphertext) })
+	isolate.Run(func() { dk.decapsulate(p, sharedKey, ciphertext) })
 	return nil
 }
 

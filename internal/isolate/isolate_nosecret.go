@@ -1,6 +1,6 @@
 //go:build !goexperiment.runtimesecret
 
-package fips203
+package isolate
 
 // eraseAfter runs f. Without GOEXPERIMENT=runtimesecret there is no
 // runtime/secret; the explicit clear() calls of the callers remain.

@@ -1,6 +1,6 @@
 //go:build goexperiment.runtimesecret
 
-package mldsa
+package isolate
 
 import "runtime/secret"
 
