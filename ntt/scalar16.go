@@ -61,12 +61,14 @@ var invBarrett16 = [7]bool{true, false, true, false, false, false, false}
 // Algorithm 9); the last layer (len = 2) also reduces its outputs to [0, q).
 // See [Forward16] for the contract.
 func (scalar16) Forward16(p *[256]int16) {
-	for l := 128; l >= 8; l >>= 2 {
+	// k = 128/l, kept as its own counter so that no division is compiled
+	// into a kernel on secret data (internal/divscan).
+	for l, k := 128, 1; l >= 8; l, k = l>>2, k<<2 {
 		h := l / 2
 		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
-			z := zetas16[128/l+b]      // layer len = l
-			za := zetas16[256/l+2*b]   // layer len = h, first half
-			zb := zetas16[256/l+2*b+1] // layer len = h, second half
+			z := zetas16[k+b]        // layer len = l
+			za := zetas16[2*k+2*b]   // layer len = h, first half
+			zb := zetas16[2*k+2*b+1] // layer len = h, second half
 			v0, v1, v2, v3 := quarters(p[:], start, h)
 			for j := range v0 {
 				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
@@ -109,12 +111,14 @@ func canonical16(a int16) int16 {
 // layer (len = 128) is fused with the final factor 128⁻¹·R. See
 // [InverseMont16] for the contract.
 func (scalar16) InverseMont16(p *[256]int16) {
-	for layer, l := 0, 2; l <= 32; layer, l = layer+2, l<<2 {
+	// k = 256/l, kept as its own counter so that no division is compiled
+	// into a kernel on secret data (internal/divscan).
+	for layer, l, k := 0, 2, 128; l <= 32; layer, l, k = layer+2, l<<2, k>>2 {
 		reduce := invBarrett16[layer] // invBarrett16[layer+1] is false
 		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
-			za := zetas16[256/l-1-2*b] // layer len = l, first half
-			zb := zetas16[256/l-2-2*b] // layer len = l, second half
-			z := zetas16[128/l-1-b]    // layer len = 2l
+			za := zetas16[k-1-2*b] // layer len = l, first half
+			zb := zetas16[k-2-2*b] // layer len = l, second half
+			z := zetas16[k/2-1-b]  // layer len = 2l
 			v0, v1, v2, v3 := quarters(p[:], start, l)
 			for j := range v0 {
 				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]

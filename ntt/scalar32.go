@@ -72,12 +72,14 @@ func (scalar32) Name() string { return "scalar" }
 // block b of layer len uses zetas32[128/len + b], the m of Algorithm 41.
 // See [Forward32] for the contract.
 func (scalar32) Forward32(p *[256]int32) {
-	for l := 128; l >= 2; l >>= 2 {
+	// k = 128/l, kept as its own counter so that no division is compiled
+	// into a kernel on secret data (internal/divscan).
+	for l, k := 128, 1; l >= 2; l, k = l>>2, k<<2 {
 		h := l / 2
 		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
-			z := zetas32[128/l+b]      // layer len = l
-			za := zetas32[256/l+2*b]   // layer len = h, first half
-			zb := zetas32[256/l+2*b+1] // layer len = h, second half
+			z := zetas32[k+b]        // layer len = l
+			za := zetas32[2*k+2*b]   // layer len = h, first half
+			zb := zetas32[2*k+2*b+1] // layer len = h, second half
 			v0, v1, v2, v3 := quarters(p[:], start, h)
 			for j := range v0 {
 				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
@@ -100,11 +102,13 @@ func (scalar32) Forward32(p *[256]int32) {
 // layer len uses zetas32[256/len − 1 − b], the m of Algorithm 42 counting
 // down. See [InverseMont32] for the contract.
 func (scalar32) InverseMont32(p *[256]int32) {
-	for l := 1; l <= 64; l <<= 2 {
+	// k = 256/l, kept as its own counter so that no division is compiled
+	// into a kernel on secret data (internal/divscan).
+	for l, k := 1, 256; l <= 64; l, k = l<<2, k>>2 {
 		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
-			za := zetas32[256/l-1-2*b] // layer len = l, first half
-			zb := zetas32[256/l-2-2*b] // layer len = l, second half
-			z := zetas32[128/l-1-b]    // layer len = 2l
+			za := zetas32[k-1-2*b] // layer len = l, first half
+			zb := zetas32[k-2-2*b] // layer len = l, second half
+			z := zetas32[k/2-1-b]  // layer len = 2l
 			v0, v1, v2, v3 := quarters(p[:], start, l)
 			for j := range v0 {
 				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]

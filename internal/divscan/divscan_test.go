@@ -43,10 +43,6 @@ var allowed = map[string]string{
 	module + "ntt.(*Engine).forwardLazy":     "n/(2·len), n/len: twiddle indices from the public size n and the layer length",
 	module + "ntt.(*Engine).inverseLazy":     "n/(2·len), n/len: twiddle indices from the public size n and the layer length",
 	module + "ntt.(*Engine).Inverse":         "n/len: twiddle index from the public size n and the layer length",
-	module + "ntt.scalar16.Forward16":        "128/len, 256/len: twiddle indices from the layer length (loop counter)",
-	module + "ntt.scalar16.InverseMont16":    "128/len, 256/len: twiddle indices from the layer length (loop counter)",
-	module + "ntt.scalar32.Forward32":        "128/len, 256/len: twiddle indices from the layer length (loop counter)",
-	module + "ntt.scalar32.InverseMont32":    "128/len, 256/len: twiddle indices from the layer length (loop counter)",
 	module + "dsa/mldsa.newParameterSet":     "γ2, m and the Decompose multiplier from FIPS 204 Table 1 constants, at init",
 	module + "dsa/mldsa.newRoundingTable":    "the AVX2 rounding constants (m, the Decompose multiplier) from the public γ2, at init",
 }
