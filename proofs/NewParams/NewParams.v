@@ -58,11 +58,13 @@ Definition q_inv16 (q : Z) : Z := i16 (u16 (q_inv q)).
 Definition r_mod (q : Z) : Z := 2 ^ 32 mod q.
 Definition r2_mod (q : Z) : Z := (r_mod q * r_mod q) mod q.
 
-Definition barrett16_const (q : Z) : Z := i16 ((2 ^ 26 + q / 2) / q).
+(** uint64 arithmetic: [q64/2] and [/ q64] are floor divisions of
+    nonnegative values; the sums cannot wrap (proved below). *)
+Definition barrett16_const (q : Z) : Z := i16 (u64 (2 ^ 26 + q / 2) / q).
 Definition bits_len32 (q : Z) : Z := Z.log2 q + 1.
 Definition barrett32_shift (q : Z) : Z := 31 + bits_len32 q - 1.
 Definition barrett32_const (q : Z) : Z :=
-  i64 ((Z.shiftl 1 (barrett32_shift q) + q / 2) / q).
+  i64 (u64 (u64 (Z.shiftl 1 (barrett32_shift q)) + q / 2) / q).
 Definition barrett64_const (q : Z) : Z := (2 ^ 64 - 1) / q.
 
 (** ** q⁻¹ mod 2^32 by Newton's iteration *)
@@ -193,7 +195,9 @@ Lemma barrett16_const_correct q :
   2 * Z.abs (q * barrett16_const q - 2 ^ 26) <= q.
 Proof.
   intros Hq Hodd. pose proof (round_div (2 ^ 26) q ltac:(lia) Hodd) as H.
-  unfold barrett16_const, i16.
+  unfold barrett16_const, i16, u64.
+  assert (0 <= q / 2 < 2 ^ 14) by (split; [apply Z.div_pos | apply Z.div_lt_upper_bound]; lia).
+  rewrite (uwrap_small 64 (2 ^ 26 + q / 2)) by (unfold unsigned; lia).
   rewrite wrap_small; [exact H | lia |]. unfold signed. simpl (2 ^ (16 - 1)).
   assert (0 <= q / 2 < 2 ^ 14) by (split; [apply Z.div_pos | apply Z.div_lt_upper_bound]; lia).
   assert (0 <= (2 ^ 26 + q / 2) / q) by (apply Z.div_pos; lia).
@@ -214,10 +218,13 @@ Proof.
   split; [exact Hs|].
   unfold barrett32_const. rewrite Z.shiftl_1_l, Hs.
   pose proof (round_div (2 ^ (31 + Z.log2 q)) q ltac:(lia) Hodd) as H.
-  unfold i64. rewrite wrap_small; [exact H | lia |]. unfold signed.
   assert (H61 : 2 ^ (31 + Z.log2 q) <= 2 ^ 61) by (apply Z.pow_le_mono_r; lia).
   assert (0 <= q / 2 < 2 ^ 30) by (split; [apply Z.div_pos | apply Z.div_lt_upper_bound]; lia).
   assert (0 < 2 ^ (31 + Z.log2 q)) by (apply Z.pow_pos_nonneg; lia).
+  unfold u64.
+  rewrite (uwrap_small 64 (2 ^ (31 + Z.log2 q))) by (unfold unsigned; lia).
+  rewrite (uwrap_small 64 (2 ^ (31 + Z.log2 q) + q / 2)) by (unfold unsigned; lia).
+  unfold i64. rewrite wrap_small; [exact H | lia |]. unfold signed.
   split.
   - apply Z.le_trans with 0; [lia | apply Z.div_pos; lia].
   - apply Z.le_lt_trans with (2 ^ (31 + Z.log2 q) + q / 2).
