@@ -595,3 +595,58 @@ loop:
 	JNE     loop
 	VZEROUPPER
 	RET
+
+// func keccakExtractX4AVX2(a *[100]uint64, out *[4][168]byte, words int)
+// Requires: AVX, AVX2
+TEXT ·keccakExtractX4AVX2(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), AX
+	MOVQ out+8(FP), CX
+	MOVQ words+16(FP), DX
+	MOVQ DX, BX
+	SHRQ $0x02, BX
+	JZ   tail
+
+groups:
+	// Row k of the 4×4 block is lane word i+k of states 0…3; the transpose makes row l hold words i…i+3 of state l.
+	VMOVDQU     (AX), Y0
+	VMOVDQU     32(AX), Y1
+	VMOVDQU     64(AX), Y2
+	VMOVDQU     96(AX), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, (CX)
+	VMOVDQU     Y1, 168(CX)
+	VMOVDQU     Y2, 336(CX)
+	VMOVDQU     Y3, 504(CX)
+	ADDQ        $0x00000080, AX
+	ADDQ        $0x00000020, CX
+	DECQ        BX
+	JNZ         groups
+
+tail:
+	ANDQ $0x00000003, DX
+	JZ   done
+
+words:
+	MOVQ (AX), BX
+	MOVQ BX, (CX)
+	MOVQ 8(AX), BX
+	MOVQ BX, 168(CX)
+	MOVQ 16(AX), BX
+	MOVQ BX, 336(CX)
+	MOVQ 24(AX), BX
+	MOVQ BX, 504(CX)
+	ADDQ $0x00000020, AX
+	ADDQ $0x00000008, CX
+	DECQ DX
+	JNZ  words
+
+done:
+	VZEROUPPER
+	RET

@@ -10,3 +10,10 @@ package sample
 //
 //go:noescape
 func keccakF1600x4AVX2(a *[100]uint64, tmp *[100]uint64)
+
+// keccakExtractX4AVX2 writes lane words 0 … words−1 of the four interleaved
+// states in a (lane word i of state l is a[4i+l]) to out[l][8i:8i+8],
+// little-endian (FIPS 202, Section 3.1.2), for all four l. words ≤ 21.
+//
+//go:noescape
+func keccakExtractX4AVX2(a *[100]uint64, out *[4][168]byte, words int)

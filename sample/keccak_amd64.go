@@ -15,3 +15,8 @@ func init() {
 
 // permuteAVX2 runs the generated AVX2 kernel (keccak4x_amd64.s).
 func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }
+
+// extractAVX2 runs the generated AVX2 transpose (keccak4x_amd64.s).
+func extractAVX2(a *[100]uint64, out *[lanes][rate128]byte, words int) {
+	keccakExtractX4AVX2(a, out, words)
+}

@@ -237,9 +237,46 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	}
 }
 
-// FuzzKeccakF1600x4 compares the AVX2 kernel with the scalar twin on states
-// filled from the fuzzer's bytes (repeated to 3200 bytes), permuted rounds
-// times in a row.
+// TestKeccakExtractX4AVX2MatchesScalar compares the AVX2 transpose that
+// squeezeBlocks uses with shakeX4.extract, lane by lane, for every word count
+// up to the SHAKE-128 rate (17 and 21 are the ones in use), on extreme and
+// random states.
+func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
+	skipWithoutAVX2(t)
+	names, states := extremeStates()
+	rng := newRand(t)
+	for i := range 50 {
+		var s [100]uint64
+		for j := range s {
+			s[j] = rng.Uint64()
+		}
+		names = append(names, fmt.Sprintf("random=%d", i))
+		states = append(states, s)
+	}
+	for i, s := range states {
+		for words := 0; words <= rate128/8; words++ {
+			x := shakeX4{a: s}
+			var want, got [lanes][rate128]byte
+			for j := range got {
+				for k := range got[j] {
+					got[j][k], want[j][k] = 0xa5, 0xa5 // bytes past words·8 stay untouched
+				}
+			}
+			for l := range lanes {
+				x.extract(l, 0, want[l][:8*words])
+			}
+			extractAVX2(&s, &got, words)
+			if !assert.Equal(t, want, got, "%s/words=%d", names[i], words) {
+				return
+			}
+		}
+	}
+}
+
+// FuzzKeccakF1600x4 compares the AVX2 kernels with their scalar twins on
+// states filled from the fuzzer's bytes (repeated to 3200 bytes): the
+// permutation applied 1 to 4 times in a row, then the extraction of
+// rounds mod 22 lane words.
 func FuzzKeccakF1600x4(f *testing.F) {
 	f.Add([]byte{0}, uint8(1))
 	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))
@@ -261,6 +298,16 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		}
 		if want != got {
 			t.Fatalf("AVX2 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
+		}
+		words := int(rounds) % (rate128/8 + 1)
+		var wantOut, gotOut [lanes][rate128]byte
+		x := shakeX4{a: want}
+		for l := range lanes {
+			x.extract(l, 0, wantOut[l][:8*words])
+		}
+		extractAVX2(&got, &gotOut, words)
+		if wantOut != gotOut {
+			t.Fatalf("AVX2 extraction of %d words differs from shakeX4.extract on %x", words, data)
 		}
 	})
 }

@@ -80,13 +80,19 @@ func (x *shakeX4) xorBlock(l int, block []byte) {
 func (x *shakeX4) permute() { x.impl.permute(&x.a, &x.tmp, x.n) }
 
 // squeezeBlocks reads the next rate bytes of every lane l whose bit is set in
-// active into out[l][:x.rate]. All lanes are permuted; finished lanes are
-// not copied out. It must not follow a read that ended inside a block.
+// active into out[l][:x.rate]. The AVX2 backend transposes all four rows
+// at once, whatever active says (the caller ignores rows of inactive
+// lanes); the portable one copies out the active lanes only. It must not
+// follow a read that ended inside a block.
 func (x *shakeX4) squeezeBlocks(out *[lanes][rate128]byte, active uint8) {
 	x.permute()
-	for l := range x.n {
-		if active>>l&1 != 0 {
-			x.extract(l, 0, out[l][:x.rate])
+	if x.impl == keccakAVX2 {
+		extractAVX2(&x.a, out, x.rate/8)
+	} else {
+		for l := range x.n {
+			if active>>l&1 != 0 {
+				x.extract(l, 0, out[l][:x.rate])
+			}
 		}
 	}
 	x.pos = x.rate

@@ -1,5 +1,6 @@
 // Command keccak4x generates sample/keccak4x_amd64.s: Keccak-f[1600] on four
-// interleaved states with AVX2 (FIPS 202, Section 3.3, Algorithm 7).
+// interleaved states with AVX2 (FIPS 202, Section 3.3, Algorithm 7), and the
+// transpose that copies a squeezed block of each state out to its own row.
 //
 // Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
 // a[4i+l], so one ymm register holds the same lane word of all four states
@@ -186,7 +187,70 @@ func main() {
 	VZEROUPPER()
 	RET()
 
+	extract()
+
 	Generate()
+}
+
+// extract emits keccakExtractX4AVX2, which copies the first words lane words
+// of the four interleaved states into four byte rows: a 4×4 transpose of
+// 64-bit words per group of four lane words, then single words. Twin:
+// shakeX4.extract with pos = 0, once per lane.
+func extract() {
+	TEXT("keccakExtractX4AVX2", NOSPLIT, "func(a *[100]uint64, out *[4][168]byte, words int)")
+	Pragma("noescape")
+	Doc(
+		"keccakExtractX4AVX2 writes lane words 0 … words−1 of the four interleaved",
+		"states in a (lane word i of state l is a[4i+l]) to out[l][8i:8i+8],",
+		"little-endian (FIPS 202, Section 3.1.2), for all four l. words ≤ 21.",
+	)
+	src := Load(Param("a"), GP64())
+	dst := Load(Param("out"), GP64())
+	words := Load(Param("words"), GP64())
+	n := GP64()
+	MOVQ(words, n)
+	SHRQ(U8(2), n)
+	JZ(LabelRef("tail"))
+	r := [4]VecPhysical{Y0, Y1, Y2, Y3}
+	t := [4]VecPhysical{Y4, Y5, Y6, Y7}
+	Label("groups")
+	Comment("Row k of the 4×4 block is lane word i+k of states 0…3; the transpose makes row l hold words i…i+3 of state l.")
+	for k := range 4 {
+		VMOVDQU(Mem{Base: src}.Offset(32*k), r[k])
+	}
+	VPUNPCKLQDQ(r[1], r[0], t[0]) // w0.0 w1.0 w0.2 w1.2
+	VPUNPCKHQDQ(r[1], r[0], t[1]) // w0.1 w1.1 w0.3 w1.3
+	VPUNPCKLQDQ(r[3], r[2], t[2]) // w2.0 w3.0 w2.2 w3.2
+	VPUNPCKHQDQ(r[3], r[2], t[3]) // w2.1 w3.1 w2.3 w3.3
+	VPERM2I128(U8(0x20), t[2], t[0], r[0])
+	VPERM2I128(U8(0x20), t[3], t[1], r[1])
+	VPERM2I128(U8(0x31), t[2], t[0], r[2])
+	VPERM2I128(U8(0x31), t[3], t[1], r[3])
+	for l := range 4 {
+		VMOVDQU(r[l], Mem{Base: dst}.Offset(168*l))
+	}
+	ADDQ(U32(128), src)
+	ADDQ(U32(32), dst)
+	DECQ(n)
+	JNZ(LabelRef("groups"))
+
+	Label("tail")
+	ANDQ(U32(3), words)
+	JZ(LabelRef("done"))
+	w := GP64()
+	Label("words")
+	for l := range 4 {
+		MOVQ(Mem{Base: src}.Offset(8*l), w)
+		MOVQ(w, Mem{Base: dst}.Offset(168*l))
+	}
+	ADDQ(U32(32), src)
+	ADDQ(U32(8), dst)
+	DECQ(words)
+	JNZ(LabelRef("words"))
+
+	Label("done")
+	VZEROUPPER()
+	RET()
 }
 
 func init() {
