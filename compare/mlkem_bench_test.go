@@ -28,6 +28,11 @@ import (
 //   - EncapsulateTo: with a parsed key into caller buffers (no crypto/mlkem form).
 //   - Decapsulate: results allocated (crypto/mlkem API; CIRCL into a fresh buffer).
 //   - DecapsulateTo: into a caller buffer (no crypto/mlkem form).
+//   - DecapsulateFromSeed: build the decapsulation key from its stored 64-byte
+//     seed (the crypto/mlkem storage form: key generation), then decapsulate.
+//   - DecapsulateFromExpanded: import the FIPS 203 expanded decapsulation key
+//     (with moduletto's §7.3 hash check; CIRCL's Unpack), then decapsulate
+//     (no crypto/mlkem form).
 //
 // Every encapsulation draws its 32 random bytes from crypto/rand.
 
@@ -39,18 +44,22 @@ type mlkemBench struct {
 	encapsulateTo        func() // nil: no caller-buffer form
 	decapsulate          func(ct []byte)
 	decapsulateTo        func(ct []byte) // nil: no caller-buffer form
+	decapsulateFromSeed  func(seed, ct []byte)
+	decapsulateFromExp   func(dk, ct []byte) // nil: no expanded-key import
 }
 
 // mlkemBenchSet is one parameter set: an encoded encapsulation key, a
 // ciphertext for it, and the implementations.
 type mlkemBenchSet struct {
-	ek, ct []byte
-	impls  []mlkemBench
+	ek, ct         []byte
+	seed, expanded []byte // the decapsulation key's 64-byte seed and FIPS 203 expanded form
+	impls          []mlkemBench
 }
 
 // mlkemOps returns the benchmarked operations; run returns nil if the
 // implementation lacks the operation.
-func mlkemOps(ek, ct []byte) []mlkemOp {
+func mlkemOps(set mlkemBenchSet) []mlkemOp {
+	ek, ct := set.ek, set.ct
 	seed := make([]byte, 64)
 	rand.Read(seed)
 	return []mlkemOp{
@@ -65,6 +74,13 @@ func mlkemOps(ek, ct []byte) []mlkemOp {
 			}
 			return func() { i.decapsulateTo(ct) }
 		}},
+		{"DecapsulateFromSeed", func(i mlkemBench) func() { return func() { i.decapsulateFromSeed(set.seed, ct) } }},
+		{"DecapsulateFromExpanded", func(i mlkemBench) func() {
+			if i.decapsulateFromExp == nil {
+				return nil
+			}
+			return func() { i.decapsulateFromExp(set.expanded, ct) }
+		}},
 	}
 }
 
@@ -74,7 +90,7 @@ type mlkemOp struct {
 }
 
 func runMLKEMBench(b *testing.B, set mlkemBenchSet) {
-	for _, op := range mlkemOps(set.ek, set.ct) {
+	for _, op := range mlkemOps(set) {
 		b.Run(op.name, func(b *testing.B) {
 			for _, impl := range set.impls {
 				f := op.run(impl)
@@ -105,7 +121,7 @@ func mlkemBench512() mlkemBenchSet {
 
 	cpk, csk := mlkem512.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, dk.Bytes(), dk.ExpandedBytes(), []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey512(seed)) },
@@ -116,6 +132,12 @@ func mlkemBench512() mlkemBenchSet {
 			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
 			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
 			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKey512(seed)).DecapsulateTo(k, ct))
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKeyFromExpanded512(b)).DecapsulateTo(k, ct))
+			},
 		},
 		{
 			impl:   "circl",
@@ -133,6 +155,15 @@ func mlkemBench512() mlkemBenchSet {
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				_, sk := mlkem512.NewKeyFromSeed(seed)
+				sk.DecapsulateTo(k, ct)
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				var sk mlkem512.PrivateKey
+				must(0, sk.Unpack(b))
+				sk.DecapsulateTo(k, ct)
+			},
 		},
 	}}
 }
@@ -152,7 +183,7 @@ func mlkemBench768() mlkemBenchSet {
 	sek := sdk.EncapsulationKey()
 	cpk, csk := mlkem768.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, dk.Bytes(), dk.ExpandedBytes(), []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey768(seed)) },
@@ -163,6 +194,12 @@ func mlkemBench768() mlkemBenchSet {
 			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
 			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
 			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKey768(seed)).DecapsulateTo(k, ct))
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKeyFromExpanded768(b)).DecapsulateTo(k, ct))
+			},
 		},
 		{
 			impl:                 "crypto-mlkem",
@@ -170,6 +207,9 @@ func mlkemBench768() mlkemBenchSet {
 			encapsulateFromBytes: func(b []byte) { must(stdmlkem.NewEncapsulationKey768(b)).Encapsulate() },
 			encapsulate:          func() { sek.Encapsulate() },
 			decapsulate:          func(ct []byte) { must(sdk.Decapsulate(ct)) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				must(must(stdmlkem.NewDecapsulationKey768(seed)).Decapsulate(ct))
+			},
 		},
 		{
 			impl:   "circl",
@@ -187,6 +227,15 @@ func mlkemBench768() mlkemBenchSet {
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				_, sk := mlkem768.NewKeyFromSeed(seed)
+				sk.DecapsulateTo(k, ct)
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				var sk mlkem768.PrivateKey
+				must(0, sk.Unpack(b))
+				sk.DecapsulateTo(k, ct)
+			},
 		},
 	}}
 }
@@ -206,7 +255,7 @@ func mlkemBench1024() mlkemBenchSet {
 	sek := sdk.EncapsulationKey()
 	cpk, csk := mlkem1024.NewKeyFromSeed(dk.Bytes())
 	m := make([]byte, 32)
-	return mlkemBenchSet{ekBytes, ct, []mlkemBench{
+	return mlkemBenchSet{ekBytes, ct, dk.Bytes(), dk.ExpandedBytes(), []mlkemBench{
 		{
 			impl:   "moduletto",
 			keyGen: func(seed []byte) { must(mlkem.NewDecapsulationKey1024(seed)) },
@@ -217,6 +266,12 @@ func mlkemBench1024() mlkemBenchSet {
 			encapsulateTo: func() { ek.EncapsulateTo(k, c) },
 			decapsulate:   func(ct []byte) { must(dk.Decapsulate(ct)) },
 			decapsulateTo: func(ct []byte) { dk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKey1024(seed)).DecapsulateTo(k, ct))
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				must(0, must(mlkem.NewDecapsulationKeyFromExpanded1024(b)).DecapsulateTo(k, ct))
+			},
 		},
 		{
 			impl:                 "crypto-mlkem",
@@ -224,6 +279,9 @@ func mlkemBench1024() mlkemBenchSet {
 			encapsulateFromBytes: func(b []byte) { must(stdmlkem.NewEncapsulationKey1024(b)).Encapsulate() },
 			encapsulate:          func() { sek.Encapsulate() },
 			decapsulate:          func(ct []byte) { must(sdk.Decapsulate(ct)) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				must(must(stdmlkem.NewDecapsulationKey1024(seed)).Decapsulate(ct))
+			},
 		},
 		{
 			impl:   "circl",
@@ -241,6 +299,15 @@ func mlkemBench1024() mlkemBenchSet {
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
 			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
+			decapsulateFromSeed: func(seed, ct []byte) {
+				_, sk := mlkem1024.NewKeyFromSeed(seed)
+				sk.DecapsulateTo(k, ct)
+			},
+			decapsulateFromExp: func(b, ct []byte) {
+				var sk mlkem1024.PrivateKey
+				must(0, sk.Unpack(b))
+				sk.DecapsulateTo(k, ct)
+			},
 		},
 	}}
 }
