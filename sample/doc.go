@@ -1,22 +1,26 @@
 // Package sample turns SHAKE streams into polynomials with the samplers of
 // FIPS 203 (SampleNTT, SamplePolyCBD) and FIPS 204 (RejNTTPoly,
-// RejBoundedPoly, SampleInBall, ExpandA, ExpandS, ExpandMask).
+// RejBoundedPoly, SampleInBall, ExpandA, ExpandS, ExpandMask), and generic
+// ones for any ring of package poly (Uniform, CenteredBinomial).
 //
-// Every function writes into caller-owned polynomials and allocates nothing;
-// SHAKE comes from the standard library's crypto/sha3.
+// Every function writes into caller-owned polynomials and allocates nothing.
+// The batched samplers run SHAKE on a four-way Keccak-f[1600] (AVX2 where the
+// CPU has it, a portable Go permutation otherwise); PRF, SampleInBall and the
+// generic samplers use the standard library's crypto/sha3.
 //
 // # Output conventions
 //
-//	SampleNTT, SampleMatrix                        NTTPoly16, canonical [0, 3329), FIPS order
+//	SampleNTT, SampleMatrix                        NTTPoly16, canonical [0, 3329), backend order
 //	SamplePolyCBD, SampleNoise, SampleNoiseVector  Poly16, canonical [0, 3329)
-//	RejNTTPoly, ExpandA                            NTTPoly32, canonical [0, 8380417), FIPS order
+//	RejNTTPoly, ExpandA                            NTTPoly32, canonical [0, 8380417), backend order
 //	RejBoundedPoly, ExpandS                        Poly32, centred [−η, η]
 //	SampleInBall                                   Poly32, {−1, 0, 1}, exactly τ nonzero
 //	ExpandMask                                     Poly32, centred [−γ1+1, γ1]
+//	Uniform, CenteredBinomial                      []field.ModN[M], canonical
 //
-// NTT-domain outputs are in the FIPS (bit-reversed) order, which is the order
-// of the current ntt backends; a backend with its own order would convert at
-// this boundary.
+// NTT-domain outputs are sampled in FIPS (bit-reversed) order and converted
+// to the current ntt backend's order (ntt.FromSpecOrder16/32): sampling is
+// one of the two boundaries where that order is visible.
 //
 // # Timing
 //
@@ -30,7 +34,6 @@
 // # Batching
 //
 // Matrix and vector helpers (SampleMatrix, SampleNoiseVector, ExpandA,
-// ExpandS, ExpandMask) draw their polynomials four at a time. All XOF work
-// of the package except SampleInBall goes through one type, shakeX4, which
-// is where a four-way Keccak-f[1600] (AVX2) replaces the sequential one.
+// ExpandS, ExpandMask) draw their polynomials four at a time through one
+// type, shakeX4, a SHAKE sponge on four interleaved Keccak states.
 package sample
