@@ -39,16 +39,16 @@ func maskSampler(gamma1 int) sampler {
 // unpackMask18 is BitUnpack(v, 2^17−1, 2^17), FIPS 204, Algorithm 19:
 // 9 bytes hold four little-endian 18-bit values w, each giving 2^17 − w.
 //
-// With the AVX2 kernels selected (checked once per polynomial) the twin in
-// sample_amd64.s does the work.
+// With the AVX2 kernels selected (checked once per polynomial) it hands the
+// bytes to poly.BitUnpack, whose AVX2 twin in poly_amd64.s does the work.
 //
 // Bounds: ensures −2^17 < r ≤ 2^17.
 func unpackMask18(dst *[poly.N]int32, v *[576]byte) {
+	const gamma1, mask = 1 << 17, 1<<18 - 1
 	if haveAVX2Samplers && useAVX2Samplers {
-		unpackMask18AVX2(dst, v)
+		poly.BitUnpack(dst, v[:], gamma1-1, gamma1)
 		return
 	}
-	const gamma1, mask = 1 << 17, 1<<18 - 1
 	for i := range poly.N / 4 {
 		b := v[9*i : 9*i+9]
 		lo := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
@@ -64,16 +64,16 @@ func unpackMask18(dst *[poly.N]int32, v *[576]byte) {
 // unpackMask20 is BitUnpack(v, 2^19−1, 2^19), FIPS 204, Algorithm 19:
 // 5 bytes hold two little-endian 20-bit values w, each giving 2^19 − w.
 //
-// With the AVX2 kernels selected (checked once per polynomial) the twin in
-// sample_amd64.s does the work.
+// With the AVX2 kernels selected (checked once per polynomial) it hands the
+// bytes to poly.BitUnpack, whose AVX2 twin in poly_amd64.s does the work.
 //
 // Bounds: ensures −2^19 < r ≤ 2^19.
 func unpackMask20(dst *[poly.N]int32, v *[640]byte) {
+	const gamma1, mask = 1 << 19, 1<<20 - 1
 	if haveAVX2Samplers && useAVX2Samplers {
-		unpackMask20AVX2(dst, v)
+		poly.BitUnpack(dst, v[:], gamma1-1, gamma1)
 		return
 	}
-	const gamma1, mask = 1 << 19, 1<<20 - 1
 	for i := range poly.N / 2 {
 		b := v[5*i : 5*i+5]
 		t := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32

@@ -79,21 +79,3 @@ func cbd2AVX2(dst *[256]int16, b *[128]byte)
 //
 //go:noescape
 func cbd3AVX2(dst *[256]int16, b *[192]byte)
-
-// unpackMask18AVX2 is BitUnpack(v, 2^17−1, 2^17), FIPS 204, Algorithm 19, as
-// ExpandMask uses it: 18 bytes give eight 18-bit values w per step,
-// each giving 2^17 − w. Constant time: shifts and masks only.
-// Twin: unpackMask18.
-// Bounds: ensures −2^17 < r ≤ 2^17.
-//
-//go:noescape
-func unpackMask18AVX2(dst *[256]int32, v *[576]byte)
-
-// unpackMask20AVX2 is BitUnpack(v, 2^19−1, 2^19), FIPS 204, Algorithm 19, as
-// ExpandMask uses it: 20 bytes give eight 20-bit values w per step,
-// each giving 2^19 − w. Constant time: shifts and masks only.
-// Twin: unpackMask20.
-// Bounds: ensures −2^19 < r ≤ 2^19.
-//
-//go:noescape
-func unpackMask20AVX2(dst *[256]int32, v *[640]byte)

@@ -15,6 +15,4 @@ func rejNTT32AVX2(*[256]int32, int, *[168]byte) (int, int)    { panic(noKernels)
 func rejBounded2AVX2(*[256]int32, int, *[136]byte) (int, int) { panic(noKernels) }
 func rejBounded4AVX2(*[256]int32, int, *[136]byte) (int, int) { panic(noKernels) }
 func cbd2AVX2(*[256]int16, *[128]byte)                        { panic(noKernels) }
-func unpackMask18AVX2(*[256]int32, *[576]byte)                { panic(noKernels) }
-func unpackMask20AVX2(*[256]int32, *[640]byte)                { panic(noKernels) }
 func cbd3AVX2(*[256]int16, *[192]byte)                        { panic(noKernels) }

@@ -32,8 +32,6 @@ func main() {
 	rejBounded(4)
 	cbd2()
 	cbd3()
-	unpackMask(18)
-	unpackMask(20)
 
 	Generate()
 }
@@ -620,60 +618,6 @@ func cbd3() {
 		VPERM2I128(Imm(0x31), hi, lo, o1)
 		VMOVDQU(o0, Mem{Base: dst, Disp: 64 * i})
 		VMOVDQU(o1, Mem{Base: dst, Disp: 64*i + 32})
-	}
-	VZEROUPPER()
-	RET()
-}
-
-// unpackMask generates unpackMask18AVX2 or unpackMask20AVX2.
-func unpackMask(c int) {
-	name := fmt.Sprintf("unpackMask%dAVX2", c)
-	size := 32 * c
-	gamma1 := uint32(1) << (c - 1)
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *[256]int32, v *[%d]byte)", size))
-	Pragma("noescape")
-	Doc(
-		fmt.Sprintf("%s is BitUnpack(v, 2^%d−1, 2^%d), FIPS 204, Algorithm 19, as", name, c-1, c-1),
-		fmt.Sprintf("ExpandMask uses it: %d bytes give eight %d-bit values w per step,", c, c),
-		fmt.Sprintf("each giving 2^%d − w. Constant time: shifts and masks only.", c-1),
-		fmt.Sprintf("Twin: unpackMask%d.", c),
-		fmt.Sprintf("Bounds: ensures −2^%d < r ≤ 2^%d.", c-1, c-1),
-	)
-	dst := Load(Param("dst"), GP64())
-	v := Load(Param("v"), GP64())
-	// Value k of a step starts at bit c·k: byte ⌊c·k/8⌋, shift c·k mod 8;
-	// with c ≤ 20 and the shift ≤ 6 it lies in three bytes. The low half
-	// is loaded from the step's start, the high half from 16 bytes that end
-	// at the step's end (so no load passes the end of v).
-	hiOff := c - 16
-	idx := make([]byte, 32)
-	for k := range 8 {
-		first := c * k / 8
-		if k >= 4 {
-			first -= hiOff
-		}
-		idx[4*k], idx[4*k+1], idx[4*k+2], idx[4*k+3] = byte(first), byte(first+1), byte(first+2), 0x80
-	}
-	shifts := make([]byte, 32)
-	for k := range 8 {
-		shifts[4*k] = byte(c * k % 8)
-	}
-	sh := YMM()
-	VMOVDQU(bytesData(fmt.Sprintf("mask%dShift", c), shifts), sh)
-	ix, mask, g := YMM(), YMM(), YMM()
-	VMOVDQU(bytesData(fmt.Sprintf("mask%dIdx", c), idx), ix)
-	VMOVDQU(dwords32(fmt.Sprintf("mask%dBits", c), 1<<c-1), mask)
-	VMOVDQU(dwords32(fmt.Sprintf("gamma1_%d", c), gamma1), g)
-	y, hi := YMM(), XMM()
-	for step := range 32 {
-		VMOVDQU(Mem{Base: v, Disp: c * step}, y.AsX())
-		VMOVDQU(Mem{Base: v, Disp: c*step + hiOff}, hi)
-		VINSERTI128(Imm(1), hi, y, y)
-		VPSHUFB(ix, y, y)
-		VPSRLVD(sh, y, y)
-		VPAND(mask, y, y)
-		VPSUBD(y, g, y)
-		VMOVDQU(y, Mem{Base: dst, Disp: 32 * step})
 	}
 	VZEROUPPER()
 	RET()
