@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/moduletto/moduletto/ntt"
 )
 
 // Thresholds on |t| from dudect.
@@ -99,6 +101,8 @@ type report struct {
 	CPUs       int            `json:"cpus"`
 	Seed       uint64         `json:"seed"`
 	Clock      clockInfo      `json:"clock"`
+	Backend16  string         `json:"ntt_backend16"`
+	Backend32  string         `json:"ntt_backend32"`
 	LoadBefore string         `json:"loadavg_before,omitempty"`
 	LoadAfter  string         `json:"loadavg_after,omitempty"`
 	Targets    []targetResult `json:"targets"`
@@ -154,9 +158,12 @@ func run(w io.Writer, ts []target, cfg config) (*report, error) {
 		CPUs:       runtime.NumCPU(),
 		Seed:       cfg.seed,
 		Clock:      clk,
+		Backend16:  ntt.Backend16Name(),
+		Backend32:  ntt.Backend32Name(),
 		LoadBefore: loadAvg(),
 	}
 	fmt.Fprintf(w, "ctcheck: %s %s, %d CPUs, seed %d, load average %s\n", rep.Go, rep.Platform, rep.CPUs, cfg.seed, rep.LoadBefore)
+	fmt.Fprintf(w, "ntt backends: int16 %s, int32 %s\n", rep.Backend16, rep.Backend32)
 	fmt.Fprintf(w, "clock: %s, granularity %.0f ns, cost of a reading %.0f ns\n", clk.Source, clk.GranularityNS, clk.OverheadNS)
 	fmt.Fprintf(w, "%d measurements per class; |t| < %.1f: no evidence of leakage, > %.0f: strong evidence\n\n", cfg.n, tNoEvidence, float64(tStrong))
 	for _, t := range ts {
