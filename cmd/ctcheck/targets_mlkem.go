@@ -18,9 +18,8 @@ import (
 // signing-loop count).
 const poolSize = 256
 
-// smallPool is the size of the pools whose inputs are rare: seeds with a
-// matched public profile (about one random seed in 50 qualifies) and
-// messages signed in one iteration (about one in five).
+// smallPool is the size of the pool of seeds with a matched public profile
+// (about one random seed in 50 qualifies).
 const smallPool = 64
 
 func mlkemTargets() []target {
