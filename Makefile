@@ -3,13 +3,13 @@ GO       ?= go
 FUZZTIME ?= 5s
 BENCHCOUNT ?= 5
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-compare asm check-asm proofs ct
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-compare asm check-asm proofs ct fuzz-short
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module,
 ## the generated assembly against its generators, and the Coq proofs.
-test: fmt-check vet test-main test-purego test-secret test-compare check-asm proofs
+test: fmt-check vet test-main test-purego test-secret test-compare check-asm proofs fuzz-short
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -56,6 +56,10 @@ fuzz:
 	    done; \
 	  done; \
 	done
+
+## fuzz-short: every fuzz target for one second (what CI runs; `make fuzz` for longer runs).
+fuzz-short:
+	$(MAKE) fuzz FUZZTIME=1s
 
 ## asm: regenerate every committed .s file and its Go stubs from the avo generators in asm/.
 asm:
