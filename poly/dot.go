@@ -101,10 +101,11 @@ func dot32(c *[N]int32, a, b []NTTPoly32) bool {
 		*c = [N]int32{}
 		return false
 	}
-	ntt.MulMont32(c, (*[N]int32)(&a[0]), (*[N]int32)(&b[0]))
-	for j := 1; j < len(a); j++ {
-		ntt.MulAccMont32(c, (*[N]int32)(&a[j]), (*[N]int32)(&b[j]))
+	var pa, pb [MaxK]*[N]int32
+	for j := range a {
+		pa[j], pb[j] = (*[N]int32)(&a[j]), (*[N]int32)(&b[j])
 	}
+	ntt.DotMont32(c, pa[:len(a)], pb[:len(a)])
 	return true
 }
 

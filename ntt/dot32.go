@@ -1,0 +1,51 @@
+package ntt
+
+// DotMont32 sets c to Σ_j a[j] ∘ b[j] · R⁻¹ mod q (R = 2^32), the sum of the
+// pointwise products of MultiplyNTT (FIPS 204, Algorithm 45) that a row of
+// Â·ŷ needs. It equals [MulMont32] of the first pair followed by
+// [MulAccMont32] of the others; the scalar backend accumulates the products
+// in 64 bits and reduces once per coefficient instead of once per term.
+// With len(a) = 0, c = 0. It panics unless len(a) = len(b) ≤ 8.
+//
+// Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| < 8q.
+func DotMont32(c *[256]int32, a, b []*[256]int32) {
+	if len(a) != len(b) || len(a) > 8 {
+		panic("ntt: DotMont32 needs len(a) = len(b) ≤ 8")
+	}
+	if len(a) == 0 {
+		*c = [256]int32{}
+		return
+	}
+	if _, ok := backend32.(scalar32); ok {
+		dotMont32Scalar(c, a, b)
+		return
+	}
+	MulMont32(c, a[0], b[0])
+	for j := 1; j < len(a); j++ {
+		MulAccMont32(c, a[j], b[j])
+	}
+}
+
+// dotMont32Scalar is DotMont32 with 64-bit accumulation: for at most 8 terms
+// of at most 2^31·q each, |s| ≤ 2^34·q < 2^58, and reduceWide32 brings it
+// below 8q.
+func dotMont32Scalar(c *[256]int32, a, b []*[256]int32) {
+	for i := range c {
+		var s int64
+		for j := range a {
+			s += int64(a[j][i]) * int64(b[j][i])
+		}
+		c[i] = reduceWide32(s)
+	}
+}
+
+// reduceWide32 returns r ≡ s·2^−32 (mod q) for a sum s of up to 8 products:
+// the Montgomery step of field.MontgomeryReduce32 beyond that function's
+// input range. t·q is below 2^54 in magnitude and s − t·q is an exact
+// multiple of 2^32, so r = (s − t·q)/2^32 and |r| ≤ |s|/2^32 + q/2.
+//
+// Bounds: requires |s| ≤ 2^34·q; ensures |r| ≤ 4q + q/2 < 8q.
+func reduceWide32(s int64) int32 {
+	t := int32(s) * qInv32
+	return int32((s - int64(t)*q32) >> 32)
+}
