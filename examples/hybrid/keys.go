@@ -46,10 +46,16 @@ func writeKeyPair(name string, force bool, privType string, priv []byte, pubType
 			}
 		}
 	}
-	if err := writeFileAtomic(keyPath, pem.EncodeToMemory(&pem.Block{Type: privType, Bytes: priv}), 0o600); err != nil {
+	// The public half first: if it cannot be written, no private key is left
+	// behind; if the private half then fails, the stray public key is removed.
+	if err := writeFileAtomic(pubPath, pem.EncodeToMemory(&pem.Block{Type: pubType, Bytes: pub}), 0o644); err != nil {
 		return err
 	}
-	return writeFileAtomic(pubPath, pem.EncodeToMemory(&pem.Block{Type: pubType, Bytes: pub}), 0o644)
+	if err := writeFileAtomic(keyPath, pem.EncodeToMemory(&pem.Block{Type: privType, Bytes: priv}), 0o600); err != nil {
+		os.Remove(pubPath)
+		return err
+	}
+	return nil
 }
 
 // kemKeygen generates an ML-KEM key pair and writes name.key and name.pub.
