@@ -12,6 +12,7 @@ const (
 	qInv32  = 58728449 // q⁻¹ mod 2^32
 	r2Mod32 = 2365951  // R² mod q = 2^64 mod q, so MontgomeryReduce32(x·r2Mod32) = x·R
 	fInv32  = 41978    // R²/256 mod q: MontgomeryReduce32(x·fInv32) = x·R/256 (FIPS 204's 8347681 = 256⁻¹, times R)
+	zf32    = -3975713 // MontgomeryMul32(zetas32[1], fInv32), centred: the last inverse layer's twiddle times fInv32·R⁻¹
 )
 
 // zetas32[k] = ζ^BitRev8(k)·R mod q for ζ = 1753, R = 2^32, as the
@@ -104,7 +105,7 @@ func (scalar32) Forward32(p *[256]int32) {
 func (scalar32) InverseMont32(p *[256]int32) {
 	// k = 256/l, kept as its own counter so that no division is compiled
 	// into a kernel on secret data (internal/divscan).
-	for l, k := 1, 256; l <= 64; l, k = l<<2, k>>2 {
+	for l, k := 1, 256; l <= 16; l, k = l<<2, k>>2 {
 		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
 			za := zetas32[k-1-2*b] // layer len = l, first half
 			zb := zetas32[k-2-2*b] // layer len = l, second half
@@ -122,8 +123,21 @@ func (scalar32) InverseMont32(p *[256]int32) {
 			}
 		}
 	}
-	for i := range p {
-		p[i] = field.MontgomeryMul32(fInv32, p[i], q32, qInv32)
+	// Layers len = 64 and 128 (k = 4, a single block), with the final factor
+	// 256⁻¹·R fused in: the sums are multiplied by fInv32 and the differences
+	// of the last layer by zf32 = ζ^BitRev8(1)·fInv32·R⁻¹, which saves the
+	// separate scaling pass (FIPS 204, Algorithm 42, line 21).
+	za, zb := zetas32[3], zetas32[2]
+	v0, v1, v2, v3 := quarters(p[:], 0, 64)
+	for j := range v0 {
+		x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
+		s0, s2 := x0+x1, x2+x3
+		d1 := field.MontgomeryMul32(za, x1-x0, q32, qInv32)
+		d3 := field.MontgomeryMul32(zb, x3-x2, q32, qInv32)
+		v0[j] = field.MontgomeryMul32(fInv32, s0+s2, q32, qInv32)
+		v2[j] = field.MontgomeryMul32(zf32, s2-s0, q32, qInv32)
+		v1[j] = field.MontgomeryMul32(fInv32, d1+d3, q32, qInv32)
+		v3[j] = field.MontgomeryMul32(zf32, d3-d1, q32, qInv32)
 	}
 }
 

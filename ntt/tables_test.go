@@ -130,6 +130,10 @@ func TestTwiddles32(t *testing.T) {
 	// 8347681 = 256⁻¹ mod q (FIPS 204, Algorithm 42, line 21); fInv32 = 256⁻¹·R².
 	assert.Equal(t, int64(8347681), fromMont(fromMont(fInv32, 32, q), 32, q))
 	assert.Equal(t, int64(8347681), bigInv(256, q))
+	// zf32 = ζ^BitRev8(1)·256⁻¹·R² mod q, centred: MontgomeryMul32 by it
+	// multiplies by the last inverse twiddle and the final 256⁻¹·R at once.
+	assert.Equal(t, bigExp(1753, 128, q)*8347681%q*bigExp(2, 64, q)%q, (int64(zf32)+q)%q)
+	assert.LessOrEqual(t, abs64(int64(zf32)), int64((q-1)/2), "zf32 not centred")
 	assert.Equal(t, bigExp(2, 64, q), int64(r2Mod32))
 	assert.Equal(t, int64(1), (int64(qInv32)*q)&0xffffffff, "qInv32·q ≢ 1 mod 2^32")
 }
