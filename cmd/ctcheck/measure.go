@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"time"
@@ -51,7 +50,7 @@ func measure(w io.Writer, t target, cfg config) (*targetResult, error) {
 	if cfg.batch > 0 {
 		batch = cfg.batch
 	}
-	rng := rand.New(rand.NewPCG(cfg.seed, uint64(len(t.name))<<32|uint64(batch)))
+	rng := t.rng(cfg.seed, batch)
 	inst, err := t.setup(rng, chunk, batch)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/moduletto/moduletto/dsa/mldsa"
@@ -85,4 +86,83 @@ func TestSignIterations(t *testing.T) {
 	_, ok, err := rp.iterations([]byte{0, 0}, sig, 50)
 	require.NoError(t, err)
 	assert.False(t, ok, "a c̃ that no iteration produces")
+}
+
+// TestSignModes checks the keys behind the ML-DSA controls at one seed, as
+// the targets draw them: the same-key target signs with two distinct
+// objects of key A of mldsa65-sign, and the swapped target with keys B and
+// A of mldsa65-sign, classes exchanged, on objects of its own.
+func TestSignModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("selects four ML-DSA message pools per mode: a few seconds")
+	}
+	// classInputs prepares one slot per class and returns its input.
+	byName := func(name string) target {
+		sel, err := selectTargets(name)
+		require.NoError(t, err)
+		return sel[0]
+	}
+	classInputs := func(t *testing.T, name string) [2]signInput {
+		t.Helper()
+		tg := byName(name)
+		inst, err := tg.setup(tg.rng(7, 1), 2, 1)
+		require.NoError(t, err)
+		si, ok := inst.(*sliceInstance[signInput])
+		require.True(t, ok)
+		r := rand.New(rand.NewPCG(1, 2))
+		var out [2]signInput
+		for cls := range out {
+			si.prepare(r, cls, cls)
+			out[cls] = si.in[cls]
+		}
+		return out
+	}
+	two := classInputs(t, "mldsa65-sign")
+	require.False(t, two[0].sk.Equal(two[1].sk), "mldsa65-sign compares two different keys")
+
+	// Two objects of key A, or one.
+	for _, tc := range []struct {
+		name      string
+		oneObject bool
+	}{
+		{"mldsa65-sign-samekey", false},
+		{"mldsa65-sign-samekey-onepool", false},
+		{"mldsa65-sign-samekey-copies", false},
+		{"mldsa65-sign-aa", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := classInputs(t, tc.name)
+			assert.True(t, in[0].sk.Equal(in[1].sk), "one key")
+			assert.True(t, in[0].sk.Equal(two[0].sk), "key A of the seed")
+			if tc.oneObject {
+				assert.Same(t, in[0].sk, in[1].sk, "one object")
+			} else {
+				assert.NotSame(t, in[0].sk, in[1].sk, "two objects")
+			}
+		})
+	}
+	// Keys A and B, on objects of the target's own.
+	for _, tc := range []struct {
+		name    string
+		swapped bool
+	}{
+		{"mldsa65-sign-swapped", true},
+		{"mldsa65-sign-copies", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := classInputs(t, tc.name)
+			a, b := 0, 1 // the classes of keys A and B
+			if tc.swapped {
+				a, b = 1, 0
+			}
+			assert.True(t, in[a].sk.Equal(two[0].sk), "key A in class %d", a)
+			assert.True(t, in[b].sk.Equal(two[1].sk), "key B in class %d", b)
+			assert.NotSame(t, in[a].sk, two[0].sk)
+			assert.NotSame(t, in[b].sk, two[1].sk)
+		})
+	}
+	t.Run("pools", func(t *testing.T) {
+		pools := classInputs(t, "mldsa65-sign-pools")
+		assert.Same(t, pools[0].sk, pools[1].sk, "one object")
+	})
 }

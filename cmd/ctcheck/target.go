@@ -12,10 +12,22 @@ type target struct {
 	name    string
 	classes string // what class 0 and class 1 are, for the report
 	batch   int    // default number of calls timed per measurement
+	// stream names the random stream the target draws from; targets that
+	// share it get the same keys and pools at one seed. Empty: its own name.
+	stream string
 	// setup builds the inputs that do not change between measurements (keys,
 	// pools of pre-selected inputs) and returns an instance with room for
 	// chunk measurements of batch calls each.
 	setup func(rng *rand.Rand, chunk, batch int) (instance, error)
+}
+
+// rng returns the target's random generator for a seed and batch size.
+func (t target) rng(seed uint64, batch int) *rand.Rand {
+	stream := t.stream
+	if stream == "" {
+		stream = t.name
+	}
+	return rand.New(rand.NewPCG(seed, uint64(len(stream))<<32|uint64(batch)))
 }
 
 // An instance runs one target. The driver fills the slots of a chunk with
