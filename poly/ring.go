@@ -2,9 +2,9 @@ package poly
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/moduletto/moduletto/field"
+	"github.com/moduletto/moduletto/internal/modnview"
 	"github.com/moduletto/moduletto/ntt"
 )
 
@@ -32,13 +32,6 @@ type Poly[M field.Modulus] []field.ModN[M]
 // (bit-reversed) order. It is a distinct type from [Poly], so a
 // coefficient-domain polynomial cannot be multiplied by mistake.
 type NTTPoly[M field.Modulus] []field.ModN[M]
-
-// ModN[M] must be exactly one uint32 for the engine to work on it in place:
-// these array lengths are negative (a compile error) otherwise.
-var (
-	_ [unsafe.Sizeof(field.ModN[field.Q3329]{}) - 4]struct{}
-	_ [4 - unsafe.Sizeof(field.ModN[field.Q3329]{})]struct{}
-)
 
 // NewRing returns the ring described by s, whose modulus must be M's
 // (s.Q = 0 takes M's). It returns an error if s.Q differs from M's modulus
@@ -162,11 +155,6 @@ func (r *Ring[M]) check(a, b, c []field.ModN[M]) {
 }
 
 // words views canonical coefficients as the []uint32 the engine works on;
-// ModN[M] is a single uint32 (asserted above) and the engine keeps every
-// value canonical, so ModN's invariant holds afterwards.
-func words[M field.Modulus](p []field.ModN[M]) []uint32 {
-	if len(p) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(&p[0])), len(p))
-}
+// the engine keeps every value canonical, so ModN's invariant holds
+// afterwards.
+func words[M field.Modulus](p []field.ModN[M]) []uint32 { return modnview.Words(p) }

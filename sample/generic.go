@@ -2,22 +2,14 @@ package sample
 
 import (
 	"crypto/sha3"
-	"unsafe"
 
 	"github.com/moduletto/moduletto/field"
+	"github.com/moduletto/moduletto/internal/modnview"
 )
 
 // MaxEta is the largest η accepted by [CenteredBinomial]: 2η bits per
 // coefficient must fit the 32-bit lane of its bit counter.
 const MaxEta = 16
-
-// ModN[M] must be exactly one uint32 for the generic samplers to write
-// canonical values into it: these array lengths are negative (a compile
-// error) otherwise.
-var (
-	_ [unsafe.Sizeof(field.ModN[field.Q3329]{}) - 4]struct{}
-	_ [4 - unsafe.Sizeof(field.ModN[field.Q3329]{})]struct{}
-)
 
 // Uniform fills dst with coefficients drawn uniformly from [0, q), q the
 // modulus named by M, by rejection sampling on XOF(seed‖IntegerToBytes(nonce,
@@ -120,12 +112,8 @@ func popCount32(v uint32) uint32 {
 	return v * 0x01010101 >> 24
 }
 
-// canonicalWords views dst as the uint32 values it holds. ModN[M] is a single
-// uint32 (asserted above); the samplers store only values below q, so ModN's
-// invariant (canonical form) holds afterwards.
+// canonicalWords views dst as the uint32 values it holds; the samplers store
+// only values below q, so ModN's invariant (canonical form) holds afterwards.
 func canonicalWords[M field.Modulus](dst []field.ModN[M]) []uint32 {
-	if len(dst) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(&dst[0])), len(dst))
+	return modnview.Words(dst)
 }
