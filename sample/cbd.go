@@ -91,9 +91,8 @@ func PRF(out []byte, s *[32]byte, b byte) {
 // lines 10, 14 and 17. Coefficients are canonical, in [0, q); eta must be 2
 // or 3, it panics otherwise. Constant time in σ.
 func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
-	g := group{kind: cbdSampler(eta), n: 1}
-	prfInput(&g.in[0], sigma, n)
-	g.run16(&[lanes]*[poly.N]int16{(*[poly.N]int16)(dst)})
+	jobs := [1]Job{SampleNoiseJob(dst, sigma, n, eta)}
+	Run(jobs[:])
 }
 
 // SampleNoiseVector fills dst[r] with SampleNoise(σ, n0+r, η) for every r,
@@ -104,16 +103,15 @@ func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
 // The nonce n0+r wraps mod 256. Coefficients are canonical, in [0, q); eta
 // must be 2 or 3, it panics otherwise. Constant time in σ.
 func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
-	g := group{kind: cbdSampler(eta)}
-	var out [lanes]*[poly.N]int16
-	for r := range dst {
-		prfInput(g.next(), sigma, n0+byte(r))
-		out[g.n] = (*[poly.N]int16)(&dst[r])
-		if g.add() {
-			g.run16(&out)
+	var jobs [2*poly.MaxK + 1]Job
+	for len(dst) > 0 {
+		m := min(len(dst), len(jobs))
+		for r := range m {
+			jobs[r] = SampleNoiseJob(&dst[r], sigma, n0+byte(r), eta)
 		}
+		Run(jobs[:m])
+		dst, n0 = dst[m:], n0+byte(m)
 	}
-	g.run16(&out)
 }
 
 // cbdSampler returns the group kind of SamplePolyCBD_η ∘ PRF_η for η.

@@ -13,16 +13,15 @@ import "github.com/moduletto/moduletto/poly"
 // otherwise. Constant time in ρ: the output length is fixed and the unpacking
 // uses shifts and masks only.
 func ExpandMask(dst []poly.Poly32, rho *[64]byte, mu uint16, gamma1 int) {
-	g := group{kind: maskSampler(gamma1)}
-	var out [lanes]*[poly.N]int32
-	for r := range dst {
-		boundedInput(g.next(), rho, mu+uint16(r))
-		out[g.n] = (*[poly.N]int32)(&dst[r])
-		if g.add() {
-			g.run32(&out)
+	var jobs [poly.MaxK]Job
+	for len(dst) > 0 {
+		m := min(len(dst), len(jobs))
+		for r := range m {
+			jobs[r] = ExpandMaskJob(&dst[r], rho, mu+uint16(r), gamma1)
 		}
+		Run(jobs[:m])
+		dst, mu = dst[m:], mu+uint16(m)
 	}
-	g.run32(&out)
 }
 
 // maskSampler returns the group kind of ExpandMask for γ1.

@@ -16,9 +16,8 @@ import "github.com/moduletto/moduletto/poly"
 // the number of SHAKE bytes read, depends on the stream: an exception that
 // FIPS 204 accepts for this data-dependent loop.
 func RejBoundedPoly(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) {
-	g := group{kind: boundedSampler(eta), n: 1}
-	boundedInput(&g.in[0], rho, nonce)
-	g.run32(&[lanes]*[poly.N]int32{(*[poly.N]int32)(dst)})
+	jobs := [1]Job{RejBoundedPolyJob(dst, rho, nonce, eta)}
+	Run(jobs[:])
 }
 
 // ExpandS implements ExpandS, FIPS 204, Algorithm 33: s1[r] =
@@ -28,23 +27,17 @@ func RejBoundedPoly(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) {
 // Coefficients are centred, in [−η, η]. eta must be 2 or 4; it panics
 // otherwise. Timing as for [RejBoundedPoly].
 func ExpandS(s1, s2 []poly.Poly32, rho *[64]byte, eta int) {
-	g := group{kind: boundedSampler(eta)}
-	var out [lanes]*[poly.N]int32
+	var jobs [2 * poly.MaxK]Job
+	if len(s1)+len(s2) > len(jobs) {
+		panic("sample: ExpandS needs ℓ, k ≤ 8")
+	}
 	for r := range s1 {
-		boundedInput(g.next(), rho, uint16(r))
-		out[g.n] = (*[poly.N]int32)(&s1[r])
-		if g.add() {
-			g.run32(&out)
-		}
+		jobs[r] = RejBoundedPolyJob(&s1[r], rho, uint16(r), eta)
 	}
 	for r := range s2 {
-		boundedInput(g.next(), rho, uint16(len(s1)+r))
-		out[g.n] = (*[poly.N]int32)(&s2[r])
-		if g.add() {
-			g.run32(&out)
-		}
+		jobs[len(s1)+r] = RejBoundedPolyJob(&s2[r], rho, uint16(len(s1)+r), eta)
 	}
-	g.run32(&out)
+	Run(jobs[:len(s1)+len(s2)])
 }
 
 // boundedSampler returns the group kind of RejBoundedPoly for η.

@@ -1,9 +1,6 @@
 package sample
 
-import (
-	"github.com/moduletto/moduletto/ntt"
-	"github.com/moduletto/moduletto/poly"
-)
+import "github.com/moduletto/moduletto/poly"
 
 // RejNTTPoly implements RejNTTPoly, FIPS 204, Algorithm 30, on the seed
 // ρ‖s‖r, as ExpandA (Algorithm 32) calls it for Â[r, s]: every 3 bytes of
@@ -17,10 +14,8 @@ import (
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 204 allows.
 func RejNTTPoly(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) {
-	g := group{kind: samplerNTT32, n: 1}
-	xofInput(&g.in[0], rho, s, r)
-	g.run32(&[lanes]*[poly.N]int32{(*[poly.N]int32)(dst)})
-	ntt.FromSpecOrder32((*[poly.N]int32)(dst))
+	jobs := [1]Job{RejNTTPolyJob(dst, rho, s, r)}
+	Run(jobs[:])
 }
 
 // ExpandA implements ExpandA, FIPS 204, Algorithm 32: it fills dst with the
@@ -35,21 +30,13 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 	if k < 1 || l < 1 || k > poly.MaxK || l > poly.MaxK || len(dst) < k*l {
 		panic("sample: ExpandA needs 1 ≤ k, ℓ ≤ 8 and len(dst) ≥ k·ℓ")
 	}
-	g := group{kind: samplerNTT32}
-	var out [lanes]*[poly.N]int32
+	var jobs [poly.MaxK * poly.MaxK]Job
 	for r := range k {
 		for s := range l {
-			xofInput(g.next(), rho, byte(s), byte(r))
-			out[g.n] = (*[poly.N]int32)(&dst[r*l+s])
-			if g.add() {
-				g.run32(&out)
-			}
+			jobs[r*l+s] = RejNTTPolyJob(&dst[r*l+s], rho, byte(s), byte(r))
 		}
 	}
-	g.run32(&out)
-	for i := range dst[:k*l] {
-		ntt.FromSpecOrder32((*[poly.N]int32)(&dst[i]))
-	}
+	Run(jobs[:k*l])
 }
 
 // parseNTT32 runs the loop body of FIPS 204, Algorithm 30 over one SHAKE-128

@@ -1,9 +1,6 @@
 package sample
 
-import (
-	"github.com/moduletto/moduletto/ntt"
-	"github.com/moduletto/moduletto/poly"
-)
+import "github.com/moduletto/moduletto/poly"
 
 // SampleNTT implements SampleNTT, FIPS 203, Algorithm 7: it fills dst with
 // the NTT-domain polynomial sampled from XOF(ρ‖j‖i), XOF = SHAKE-128, by
@@ -17,10 +14,8 @@ import (
 // ρ is public: the loop branches on the XOF output (rejection sampling), as
 // FIPS 203 allows.
 func SampleNTT(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) {
-	g := group{kind: samplerNTT16, n: 1}
-	xofInput(&g.in[0], rho, j, i)
-	g.run16(&[lanes]*[poly.N]int16{(*[poly.N]int16)(dst)})
-	ntt.FromSpecOrder16((*[poly.N]int16)(dst))
+	jobs := [1]Job{SampleNTTJob(dst, rho, j, i)}
+	Run(jobs[:])
 }
 
 // SampleMatrix fills dst with the k×k matrix Â of FIPS 203, Algorithm 13,
@@ -37,25 +32,17 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 	if k < 1 || k > poly.MaxK || len(dst) < k*k {
 		panic("sample: SampleMatrix needs 1 ≤ k ≤ 8 and len(dst) ≥ k·k")
 	}
-	g := group{kind: samplerNTT16}
-	var out [lanes]*[poly.N]int16
+	var jobs [poly.MaxK * poly.MaxK]Job
 	for i := range k {
 		for j := range k {
+			a, b := byte(j), byte(i)
 			if transposed {
-				xofInput(g.next(), rho, byte(i), byte(j))
-			} else {
-				xofInput(g.next(), rho, byte(j), byte(i))
+				a, b = b, a
 			}
-			out[g.n] = (*[poly.N]int16)(&dst[i*k+j])
-			if g.add() {
-				g.run16(&out)
-			}
+			jobs[i*k+j] = SampleNTTJob(&dst[i*k+j], rho, a, b)
 		}
 	}
-	g.run16(&out)
-	for i := range dst[:k*k] {
-		ntt.FromSpecOrder16((*[poly.N]int16)(&dst[i]))
-	}
+	Run(jobs[:k*k])
 }
 
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128

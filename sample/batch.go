@@ -1,0 +1,324 @@
+package sample
+
+import (
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/poly"
+)
+
+// sampler names what a sampling [Job] computes. It fixes the XOF
+// (SHAKE-128 or SHAKE-256), the input length, and how the output is turned
+// into a polynomial.
+type sampler uint8
+
+const (
+	samplerNone     sampler = iota // the zero Job: nothing to compute
+	samplerNTT16                   // SampleNTT (FIPS 203, Alg. 7): SHAKE-128(ρ‖j‖i) → int16
+	samplerNTT32                   // RejNTTPoly (FIPS 204, Alg. 30): SHAKE-128(ρ‖s‖r) → int32
+	samplerBounded2                // RejBoundedPoly, η = 2 (FIPS 204, Alg. 31): SHAKE-256(ρ‖n) → int32
+	samplerBounded4                // RejBoundedPoly, η = 4
+	samplerCBD2                    // SamplePolyCBD_2(PRF_2(σ, N)) (FIPS 203, Alg. 8): SHAKE-256 → int16
+	samplerCBD3                    // SamplePolyCBD_3(PRF_3(σ, N))
+	samplerMask18                  // ExpandMask, γ1 = 2^17 (FIPS 204, Alg. 34): SHAKE-256 → int32
+	samplerMask20                  // ExpandMask, γ1 = 2^19
+)
+
+// inputLen is the length of the XOF input: 34 bytes (ρ‖a‖b), 33 (s‖b) or 66
+// (ρ‖IntegerToBytes(n, 2)).
+func (s sampler) inputLen() int {
+	switch s {
+	case samplerNTT16, samplerNTT32:
+		return 34
+	case samplerCBD2, samplerCBD3:
+		return 33
+	}
+	return 66
+}
+
+// outputLen is the fixed XOF output length of the non-rejection samplers,
+// and 0 for rejection samplers, which read whole blocks until done.
+func (s sampler) outputLen() int {
+	switch s {
+	case samplerCBD2:
+		return 128
+	case samplerCBD3:
+		return 192
+	case samplerMask18:
+		return 576
+	case samplerMask20:
+		return 640
+	}
+	return 0
+}
+
+// A Job is one independent Keccak computation for [Run]: a sampler of this
+// package turning its XOF stream into a polynomial, or a fixed-length hash
+// (SHA3-256, SHA3-512, SHAKE-256). Make jobs with the constructors
+// ([SampleNTTJob], [SampleNoiseJob], [RejNTTPolyJob], [RejBoundedPolyJob],
+// [ExpandMaskJob], [Sum256Job], [Sum512Job], [SHAKE256Job]) and keep them
+// in an array in the caller's frame: a Job holds pointers to its output and
+// input, so nothing is allocated as long as the array stays local.
+//
+// The zero Job does nothing.
+type Job struct {
+	kind  sampler
+	seed  [66]byte  // a sampler's XOF input (its first kind.inputLen() bytes)
+	in    [2][]byte // a hash's input, in[0]‖in[1]
+	out16 *[poly.N]int16
+	out32 *[poly.N]int32
+	out   []byte // a hash's output
+}
+
+// Hash jobs: the fixed-length hashes of FIPS 203 (H, G, J) and FIPS 204 (H
+// with a fixed output length), computed alongside the samplers.
+const (
+	hashSHA3_256 sampler = iota + samplerMask20 + 1 // SHA3-256, 32 bytes
+	hashSHA3_512                                    // SHA3-512, 64 bytes
+	hashSHAKE256                                    // SHAKE-256, len(out) bytes
+)
+
+// SampleNTTJob returns the job of [SampleNTT](dst, ρ, j, i).
+func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
+	jb := Job{kind: samplerNTT16, out16: (*[poly.N]int16)(dst)}
+	xofInput(&jb.seed, rho, j, i)
+	return jb
+}
+
+// SampleNoiseJob returns the job of [SampleNoise](dst, σ, n, η); eta must be
+// 2 or 3, it panics otherwise. The job holds a copy of σ until [Run] clears
+// it.
+func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
+	jb := Job{kind: cbdSampler(eta), out16: (*[poly.N]int16)(dst)}
+	prfInput(&jb.seed, sigma, n)
+	return jb
+}
+
+// RejNTTPolyJob returns the job of [RejNTTPoly](dst, ρ, s, r).
+func RejNTTPolyJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
+	jb := Job{kind: samplerNTT32, out32: (*[poly.N]int32)(dst)}
+	xofInput(&jb.seed, rho, s, r)
+	return jb
+}
+
+// RejBoundedPolyJob returns the job of [RejBoundedPoly](dst, ρ, nonce, η);
+// eta must be 2 or 4, it panics otherwise. The job holds a copy of ρ until
+// [Run] clears it.
+func RejBoundedPolyJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) Job {
+	jb := Job{kind: boundedSampler(eta), out32: (*[poly.N]int32)(dst)}
+	boundedInput(&jb.seed, rho, nonce)
+	return jb
+}
+
+// ExpandMaskJob returns the job of polynomial r of [ExpandMask], that is
+// BitUnpack(H(ρ‖IntegerToBytes(nonce, 2), 32c), γ1−1, γ1) with nonce = μ+r;
+// gamma1 must be 2^17 or 2^19, it panics otherwise. The job holds a copy of
+// ρ until [Run] clears it.
+func ExpandMaskJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, gamma1 int) Job {
+	jb := Job{kind: maskSampler(gamma1), out32: (*[poly.N]int32)(dst)}
+	boundedInput(&jb.seed, rho, nonce)
+	return jb
+}
+
+// Sum256Job returns the job that writes SHA3-256(in0‖in1) (FIPS 202,
+// Section 6.1; H of FIPS 203) to dst.
+func Sum256Job(dst *[32]byte, in0, in1 []byte) Job {
+	return Job{kind: hashSHA3_256, in: [2][]byte{in0, in1}, out: dst[:]}
+}
+
+// Sum512Job returns the job that writes SHA3-512(in0‖in1) (FIPS 202,
+// Section 6.1; G of FIPS 203) to dst.
+func Sum512Job(dst *[64]byte, in0, in1 []byte) Job {
+	return Job{kind: hashSHA3_512, in: [2][]byte{in0, in1}, out: dst[:]}
+}
+
+// SHAKE256Job returns the job that writes the first len(dst) bytes of
+// SHAKE-256(in0‖in1) (FIPS 202, Section 6.2; J of FIPS 203, H of FIPS 204)
+// to dst.
+func SHAKE256Job(dst, in0, in1 []byte) Job {
+	return Job{kind: hashSHAKE256, in: [2][]byte{in0, in1}, out: dst}
+}
+
+// rate returns the sponge rate of the job's Keccak instance in bytes.
+func (jb *Job) rate() int {
+	switch jb.kind {
+	case samplerNTT16, samplerNTT32:
+		return rate128
+	case hashSHA3_256:
+		return 136
+	case hashSHA3_512:
+		return 72
+	}
+	return rate256
+}
+
+// inputLen returns the number of bytes the job absorbs.
+func (jb *Job) inputLen() int {
+	if jb.kind >= hashSHA3_256 {
+		return len(jb.in[0]) + len(jb.in[1])
+	}
+	return jb.kind.inputLen()
+}
+
+// input copies the bytes [off, off+len(dst)) of the job's input into dst.
+func (jb *Job) input(dst []byte, off int) {
+	if jb.kind < hashSHA3_256 {
+		copy(dst, jb.seed[off:])
+		return
+	}
+	n := 0
+	if a := jb.in[0]; off < len(a) {
+		n = copy(dst, a[off:])
+	}
+	copy(dst[n:], jb.in[1][max(off-len(jb.in[0]), 0):])
+}
+
+// laneState is what [Run] knows about the job in one Keccak lane.
+type laneState struct {
+	job       int  // index of the job, or −1 for an idle lane
+	rate      int  // the job's rate
+	off       int  // input bytes absorbed
+	squeezing bool // the padded last block has been absorbed
+	n         int  // coefficients (rejection samplers) or output bytes so far
+}
+
+// Run computes the jobs, four at a time on the Keccak-f[1600]×4 backend:
+// whenever a job ends, its lane takes the next job at once, so a long hash
+// (J over a ciphertext, H over a public key) runs beside a stream of short
+// samplers instead of costing a permutation of its own per block. Put long
+// jobs first. Run clears every job when it is done (jobs may hold copies of
+// secret seeds) and allocates nothing.
+//
+// The states, blocks and buffers Run works in are cleared before it
+// returns. Timing: each job's rejection loop and hash lengths are as public
+// or secret as for its sampler (see [SampleNTT], [RejBoundedPoly]); the
+// order in which lanes are refilled depends on those loop counts only.
+func Run(jobs []Job) {
+	var (
+		x      shakeX4
+		ls     [lanes]laneState
+		blocks [lanes][rate128]byte
+		bufs   [lanes][640]byte // fixed-length sampler outputs (PRF_η, ExpandMask)
+		last   [rate128]byte
+	)
+	x.impl = keccakDefault
+	next := 0
+	for l := range ls {
+		ls[l].job = -1
+	}
+	for {
+		top, words := 0, 0
+		for l := range lanes {
+			s := &ls[l]
+			for s.job < 0 && next < len(jobs) && jobs[next].kind == samplerNone {
+				next++
+			}
+			if s.job < 0 && next < len(jobs) {
+				*s = laneState{job: next, rate: jobs[next].rate()}
+				next++
+				for i := range 25 {
+					x.a[4*i+l] = 0
+				}
+			}
+			if s.job < 0 {
+				continue
+			}
+			top = l + 1
+			if s.squeezing {
+				words = max(words, s.rate/8)
+				continue
+			}
+			jb := &jobs[s.job]
+			if size := jb.inputLen(); size-s.off >= s.rate {
+				jb.input(last[:s.rate], s.off)
+				s.off += s.rate
+			} else {
+				k := size - s.off
+				jb.input(last[:k], s.off)
+				clear(last[k:s.rate])
+				last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
+				if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
+					last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
+				}
+				last[s.rate-1] |= 0x80
+				s.squeezing = true
+				words = max(words, s.rate/8)
+			}
+			x.xorBlock(l, last[:s.rate])
+		}
+		if top == 0 {
+			break
+		}
+		x.impl.permute(&x.a, &x.tmp, top)
+		if words == 0 {
+			continue
+		}
+		if x.impl == keccakAVX2 {
+			extractAVX2(&x.a, &blocks, words)
+		} else {
+			for l := range top {
+				if ls[l].job >= 0 && ls[l].squeezing {
+					x.extract(l, 0, blocks[l][:ls[l].rate])
+				}
+			}
+		}
+		for l := range top {
+			s := &ls[l]
+			if s.job < 0 || !s.squeezing {
+				continue
+			}
+			if consume(&jobs[s.job], s, &blocks[l], &bufs[l]) {
+				s.job = -1
+			}
+		}
+	}
+	x.clear()
+	clear(blocks[:])
+	clear(bufs[:])
+	clear(last[:])
+	clear(jobs)
+}
+
+// consume hands one output block of the lane in state s to its job and
+// reports whether the job is done.
+func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
+	switch jb.kind {
+	case samplerNTT16:
+		if s.n = parseNTT16(jb.out16, s.n, block); s.n < poly.N {
+			return false
+		}
+		ntt.FromSpecOrder16(jb.out16)
+		return true
+	case samplerNTT32:
+		if s.n = parseNTT32(jb.out32, s.n, block); s.n < poly.N {
+			return false
+		}
+		ntt.FromSpecOrder32(jb.out32)
+		return true
+	case samplerBounded2:
+		s.n = parseBounded(jb.out32, s.n, block[:rate256], 2)
+		return s.n == poly.N
+	case samplerBounded4:
+		s.n = parseBounded(jb.out32, s.n, block[:rate256], 4)
+		return s.n == poly.N
+	}
+	// Fixed-length output: hashes write to their destination, samplers
+	// collect their bytes in buf.
+	dst := jb.out
+	if jb.kind < hashSHA3_256 {
+		dst = buf[:jb.kind.outputLen()]
+	}
+	s.n += copy(dst[s.n:], block[:s.rate])
+	if s.n < len(dst) {
+		return false
+	}
+	switch jb.kind {
+	case samplerCBD2:
+		cbd2(jb.out16, (*[128]byte)(buf[:128]))
+	case samplerCBD3:
+		cbd3(jb.out16, (*[192]byte)(buf[:192]))
+	case samplerMask18:
+		unpackMask18(jb.out32, (*[576]byte)(buf[:576]))
+	case samplerMask20:
+		unpackMask20(jb.out32, buf)
+	}
+	return true
+}
