@@ -2,7 +2,6 @@ package fips203
 
 import (
 	"crypto/rand"
-	"crypto/sha3"
 	"crypto/subtle"
 	"fmt"
 
@@ -115,7 +114,8 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 		poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
 	}
 	copy(ek.enc[encodedPolySize*p.k:], ek.ρ[:])
-	ek.h = sha3.Sum256(ek.enc[:p.ekSize])
+	jobs := [1]sample.Job{sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)}
+	sample.Run(jobs[:])
 }
 
 // NewEncapsulationKey parses an encoded encapsulation key, applying the
@@ -147,9 +147,19 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	ek.set = p.id
 	copy(ek.enc[:], b)
 	copy(ek.ρ[:], b[encodedPolySize*p.k:])
-	ek.h = sha3.Sum256(b)
-	// Algorithm 14, lines 4–8, done once per key: Âᵀ[i, j] = Â[j, i].
-	sample.SampleMatrix(ek.aT[:p.k*p.k], &ek.ρ, p.k, true)
+	// H(ek) and Algorithm 14, lines 4–8 (done once per key: Âᵀ[i, j] =
+	// Â[j, i]) in one batch: the hash takes one Keccak lane for all its
+	// blocks while the matrix streams fill the others.
+	var jobs [1 + maxK*maxK]sample.Job
+	jobs[0] = sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)
+	n := 1
+	for i := range p.k {
+		for j := range p.k {
+			jobs[n] = sample.SampleNTTJob(&ek.aT[i*p.k+j], &ek.ρ, byte(i), byte(j))
+			n++
+		}
+	}
+	sample.Run(jobs[:n])
 	return nil
 }
 
@@ -228,15 +238,13 @@ func (ek *EncapsulationKey) checkEncapsulate(sharedKey, ciphertext []byte) error
 // encapsulate is Algorithm 17 on checked buffers.
 func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byte) {
 	// Line 1: (K, r) ← G(m‖H(ek)).
-	var in [64]byte
-	copy(in[:32], m[:])
-	copy(in[32:], ek.h[:])
-	g := sha3.Sum512(in[:])
+	var g [64]byte
+	jobs := [1]sample.Job{sample.Sum512Job(&g, m[:], ek.h[:])}
+	sample.Run(jobs[:])
 	// Line 2: c ← K-PKE.Encrypt(ek, m, r).
-	pkeEncrypt(ek.Params(), ciphertext, ek, m, (*[32]byte)(g[32:]))
+	pkeEncrypt(ek.Params(), ciphertext, ek, m, (*[32]byte)(g[32:]), nil)
 	copy(sharedKey, g[:32])
-	clear(in[:]) // m
-	clear(g[:])  // K, r
+	clear(g[:]) // K, r
 }
 
 // DecapsulateTo implements ML-KEM.Decaps, FIPS 203, Algorithm 21 (with
@@ -265,29 +273,28 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 
 	// Line 8: (K′, r′) ← G(m′‖h).
 	copy(in[32:], dk.ek.h[:])
-	g := sha3.Sum512(in[:])
+	var g [64]byte
+	jobs := [1]sample.Job{sample.Sum512Job(&g, in[:], nil)}
+	sample.Run(jobs[:])
 
-	// Line 9: K̄ ← J(z‖c).
-	var j sha3.SHAKE
-	j.Write(dk.z[:])
-	j.Write(ciphertext)
-	var kBar [SharedKeySize]byte
-	j.Read(kBar[:])
-
+	// Line 9: K̄ ← J(z‖c), computed in the batch of Encrypt's noise (its
+	// blocks take one Keccak lane while the noise fills the others).
 	// Lines 10–12: c′ ← K-PKE.Encrypt(ek_PKE, m′, r′); if c ≠ c′, K′ ← K̄.
 	// Compared and selected in constant time: whether c was valid is secret.
+	var kBar [SharedKeySize]byte
+	j := sample.SHAKE256Job(kBar[:], dk.z[:], ciphertext)
 	var c2 [maxCTSize]byte
-	pkeEncrypt(p, c2[:], &dk.ek, m, (*[32]byte)(g[32:]))
+	pkeEncrypt(p, c2[:], &dk.ek, m, (*[32]byte)(g[32:]), &j)
 	equal := subtle.ConstantTimeCompare(ciphertext, c2[:p.ctSize])
 	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
 	copy(sharedKey, kBar[:])
 
-	// Destroy m′, K′, r′, K̄, the re-encryption and J's state (it absorbed z).
+	// Destroy m′, K′, r′, K̄ and the re-encryption; sample.Run cleared the
+	// Keccak states (J's absorbed z among them).
 	clear(in[:])
 	clear(g[:])
 	clear(kBar[:])
 	clear(c2[:])
-	j.Reset()
 }
 
 const maxCTSize = 32 * (11*maxK + 5)

@@ -1,8 +1,6 @@
 package fips203
 
 import (
-	"crypto/sha3"
-
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -18,7 +16,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 	var in [33]byte
 	copy(in[:], d[:])
 	in[32] = byte(k)
-	g := sha3.Sum512(in[:])
+	var g [64]byte
+	jobs := [maxK*maxK + 2*maxK]sample.Job{sample.Sum512Job(&g, in[:], nil)}
+	sample.Run(jobs[:1])
 	copy(ek.ρ[:], g[:32])
 	σ := (*[32]byte)(g[32:])
 
@@ -26,12 +26,23 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is sampled
 	// into the key's matrix and transposed in place at the end (swapping is
 	// far cheaper than sampling twice).
+	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for
+	// N = 0 … 2k−1. Both run in one batch, so the noise fills the Keccak
+	// lanes the matrix leaves idle.
 	a := ek.aT[:k*k]
-	sample.SampleMatrix(a, &ek.ρ, k, false)
-
-	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for N = 0 … 2k−1.
 	var se [2 * maxK]poly.Poly16
-	sample.SampleNoiseVector(se[:2*k], σ, 0, p.η1)
+	n := 0
+	for i := range k {
+		for j := range k {
+			jobs[n] = sample.SampleNTTJob(&a[i*k+j], &ek.ρ, byte(j), byte(i))
+			n++
+		}
+	}
+	for i := range 2 * k {
+		jobs[n] = sample.SampleNoiseJob(&se[i], σ, byte(i), p.η1)
+		n++
+	}
+	sample.Run(jobs[:n])
 
 	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
 	// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14); ŝ, ê come out
@@ -58,19 +69,29 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 // pkeEncrypt implements K-PKE.Encrypt, FIPS 203, Algorithm 14, writing the
 // ciphertext to c[:p.ctSize]. The key's decoding and matrix expansion (lines
 // 2–8) were done once when ek was built: ek.t holds t̂ and ek.aT holds Âᵀ.
-func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]byte) {
+// If extra is not nil, that job (Decaps's J) runs in the same batch as the
+// noise, ahead of it.
+func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]byte, extra *sample.Job) {
 	k := p.k
 
 	// Lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)), e1 ← CBD_η2(PRF(r, k…2k−1)),
-	// e2 ← CBD_η2(PRF(r, 2k)). The vectors lie next to each other in one
-	// buffer, so when η1 = η2 they are drawn with a single batched call.
+	// e2 ← CBD_η2(PRF(r, 2k)), in one batch.
 	var noise [2*maxK + 1]poly.Poly16
-	if p.η1 == p.η2 {
-		sample.SampleNoiseVector(noise[:2*k+1], r, 0, p.η1)
-	} else {
-		sample.SampleNoiseVector(noise[:k], r, 0, p.η1)
-		sample.SampleNoiseVector(noise[k:2*k+1], r, byte(k), p.η2)
+	var jobs [2*maxK + 2]sample.Job
+	n := 0
+	if extra != nil {
+		jobs[0] = *extra
+		n++
 	}
+	for i := range 2*k + 1 {
+		η := p.η2
+		if i < k {
+			η = p.η1
+		}
+		jobs[n] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
+		n++
+	}
+	sample.Run(jobs[:n])
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
