@@ -3,7 +3,6 @@ package mldsa
 import (
 	"crypto"
 	"crypto/rand"
-	"crypto/sha3"
 	"crypto/subtle"
 	"errors"
 	"fmt"
@@ -107,18 +106,27 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 
 	// (ρ, ρ′, K) = H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(l, 1), 128)
 	var seeds [128]byte
-	h := sha3.NewSHAKE256()
-	h.Write(ξ[:])
-	h.Write([]byte{byte(k), byte(l)})
-	h.Read(seeds[:])
-	h.Reset() // the state absorbed ξ
+	kl := [2]byte{byte(k), byte(l)}
+	var jobs [maxK*maxL + maxK + maxL]sample.Job
+	jobs[0] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
+	sample.Run(jobs[:1]) // clears the Keccak state, which absorbed ξ
 	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 	sk.pub.ρ = *ρ
 	copy(sk.secretK[:], seeds[96:])
-	sk.pub.expandA()
 
+	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) in one batch of Keccak
+	// lanes (FIPS 204, Algorithm 6, lines 3–4).
 	var s1, s2, t0 [maxK]poly.Poly32 // s1 uses the first l entries
-	sample.ExpandS(s1[:l], s2[:k], ρPrime, int(p.η))
+	n := sk.pub.expandAJobs(jobs[:])
+	for r := range l {
+		jobs[n] = sample.RejBoundedPolyJob(&s1[r], ρPrime, uint16(r), int(p.η))
+		n++
+	}
+	for r := range k {
+		jobs[n] = sample.RejBoundedPolyJob(&s2[r], ρPrime, uint16(l+r), int(p.η))
+		n++
+	}
+	sample.Run(jobs[:n])
 	clear(seeds[32:])
 
 	sk.expandFromSecrets(s1[:l], s2[:k], t0[:k])
@@ -130,18 +138,19 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	clear(t0[:])
 }
 
-// expandA allocates pk.aT and sets Â = ExpandA(ρ) (FIPS 204, Algorithm 32)
-// into its rows.
-func (pk *PublicKey) expandA() {
+// expandAJobs allocates pk.aT and writes to jobs the k·ℓ sampling jobs of
+// Â = ExpandA(ρ) (FIPS 204, Algorithm 32): Â[r, s] = RejNTTPoly(ρ‖s‖r),
+// each into its place in row r of pk.aT. It returns the number of jobs; the
+// caller runs them with sample.Run, alongside jobs of its own.
+func (pk *PublicKey) expandAJobs(jobs []sample.Job) int {
 	k, l := pk.p.k, pk.p.l
 	pk.aT = make([]poly.NTTPoly32, k*(l+1))
-	// ExpandA writes Â row-major without gaps; spread the rows out to their
-	// stride of l+1, last row first so that no row is overwritten before it
-	// moves (copy handles the overlap of a row with itself).
-	sample.ExpandA(pk.aT[:k*l], &pk.ρ, k, l)
-	for i := k - 1; i > 0; i-- {
-		copy(pk.row(i), pk.aT[i*l:(i+1)*l])
+	for r := range k {
+		for s := range l {
+			jobs[r*l+s] = sample.RejNTTPolyJob(&pk.aT[r*(l+1)+s], &pk.ρ, byte(s), byte(r))
+		}
 	}
+	return k * l
 }
 
 // ntt transforms a coefficient-domain polynomial into dst (FIPS 204,
@@ -184,9 +193,8 @@ func (sk *PrivateKey) expandFromSecrets(s1, s2, t0 []poly.Poly32) {
 func (pk *PublicKey) encode(t1 []poly.Poly32) {
 	enc := pk.enc[:pk.p.pkSize]
 	pk.p.pkEncode(enc, &pk.ρ, t1)
-	var h sha3.SHAKE
-	h.Write(enc)
-	h.Read(pk.tr[:])
+	jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], enc, nil)}
+	sample.Run(jobs[:])
 }
 
 // expandT1 sets the last column of pk.aT to NTT(−t1·2^d), decoding ρ and
@@ -231,11 +239,13 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 	}
 	pk.p = p.p
 	copy(pk.enc[:], b) // every encoding of the right length is canonical
-	var h sha3.SHAKE
-	h.Write(b)
-	h.Read(pk.tr[:])
 	copy(pk.ρ[:], b)
-	pk.expandA()
+	// tr = H(pk, 64) takes one Keccak lane for all its blocks while the
+	// ExpandA streams fill the others.
+	var jobs [1 + maxK*maxL]sample.Job
+	jobs[0] = sample.SHAKE256Job(pk.tr[:], pk.enc[:p.p.pkSize], nil)
+	n := 1 + pk.expandAJobs(jobs[1:])
+	sample.Run(jobs[:n])
 	pk.expandT1()
 	return nil
 }
@@ -392,7 +402,8 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, s1[:ps.l], s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
 		return nil, err
 	}
-	sk.pub.expandA()
+	var jobs [maxK * maxL]sample.Job
+	sample.Run(jobs[:sk.pub.expandAJobs(jobs[:])])
 	sk.expandFromSecrets(s1[:ps.l], s2[:ps.k], t0[:ps.k])
 	var diff int32
 	for i := range ps.k {
