@@ -4,8 +4,8 @@
 // ones for any ring of package poly (Uniform, CenteredBinomial).
 //
 // Every function writes into caller-owned polynomials and allocates nothing.
-// The batched samplers run SHAKE on a four-way Keccak-f[1600] (AVX2 where the
-// CPU has it, a portable Go permutation otherwise); PRF, SampleInBall and the
+// The samplers run SHAKE on a four-way Keccak-f[1600] (AVX2 where the CPU
+// has it, a portable Go permutation otherwise); PRF, SampleInBall and the
 // generic samplers use the standard library's crypto/sha3.
 //
 // # Output conventions
@@ -33,7 +33,13 @@
 //
 // # Batching
 //
-// Matrix and vector helpers (SampleMatrix, SampleNoiseVector, ExpandA,
-// ExpandS, ExpandMask) draw their polynomials four at a time through one
-// type, shakeX4, a SHAKE sponge on four interleaved Keccak states.
+// Every sampler, and the fixed-length hashes of the schemes (SHA3-256,
+// SHA3-512 and SHAKE-256 as H, G, J and tr), is a [Job]; [Run] computes a
+// list of jobs four Keccak lanes at a time and gives a lane the next job as
+// soon as its current one ends. The matrix and vector helpers (SampleMatrix,
+// SampleNoiseVector, ExpandA, ExpandS, ExpandMask) are a Run over their
+// polynomials; a scheme builds its own list to put independent work side by
+// side — ML-KEM hashes ek beside the matrix expansion and computes J beside
+// the re-encryption noise, ML-DSA hashes the public key beside ExpandA — so a
+// long single-stream hash costs no permutation of its own.
 package sample
