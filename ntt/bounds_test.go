@@ -28,6 +28,10 @@ func montBound32(t assert.TestingT, b int64) int64 {
 	return (b + 1<<31*q32) >> 32
 }
 
+// TestBoundsForward16 walks the forward NTT in int16 lanes with no
+// reduction before the last layer: the schedule of the AVX2 kernel
+// (asm/ntt16, forward16AVX2). The scalar Forward16 computes in 32-bit lanes;
+// lanes16_bounds_test.go walks it.
 func TestBoundsForward16(t *testing.T) {
 	var B [256]int64
 	for i := range B {

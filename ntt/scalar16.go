@@ -6,6 +6,8 @@ import "github.com/moduletto/moduletto/field"
 //
 // Every value is an int16 in a signed range stated by the kernel's Bounds
 // comment; products are formed in int32 and brought back by field.MontgomeryReduce16.
+// Forward16 is the exception: it computes on two coefficients per uint64, in
+// unsigned 32-bit lanes (lanes16.go), and writes int16 results in [0, q).
 
 const (
 	q16       = 3329  // the ML-KEM modulus
@@ -55,45 +57,68 @@ func (scalar16) Name() string { return "scalar" }
 // go straight into the final Montgomery product by 128⁻¹·R².
 var invBarrett16 = [7]bool{true, false, true, false, false, false, false}
 
-// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery twiddles.
-// The layers len = 128, 64, …, 4 run in merged pairs (one pass over memory
-// per pair: block b of layer len uses zetas16[128/len + b], as the k of
-// Algorithm 9); the last layer (len = 2) also reduces its outputs to [0, q).
+// Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery
+// twiddles, in the two-lane arithmetic of lanes16.go: word i of a local
+// [128]uint64 holds coefficients 2i and 2i+1, so the layer len = 2ℓ pairs
+// word j with word j + ℓ, and block b of layer len uses zetasLanes16[128/len
+// + b], the k of Algorithm 9. Three passes run the seven layers: len = 128
+// and 64 (converting the input), len = 32 and 16, then len = 8, 4 and 2 on
+// blocks of 8 words held in locals, ending with the reduction to [0, q).
 // See [Forward16] for the contract.
+//
+// Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
 func (scalar16) Forward16(p *[256]int16) {
-	// k = 128/l, kept as its own counter so that no division is compiled
-	// into a kernel on secret data (internal/divscan).
-	for l, k := 128, 1; l >= 8; l, k = l>>2, k<<2 {
-		h := l / 2
-		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
-			z := zetas16[k+b]        // layer len = l
-			za := zetas16[2*k+2*b]   // layer len = h, first half
-			zb := zetas16[2*k+2*b+1] // layer len = h, second half
-			v0, v1, v2, v3 := quarters(p[:], start, h)
-			for j := range v0 {
-				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
-				t := field.MontgomeryMul16(z, x2, q16, qInv16)
-				x0, x2 = x0+t, x0-t
-				t = field.MontgomeryMul16(z, x3, q16, qInv16)
-				x1, x3 = x1+t, x1-t
-				t = field.MontgomeryMul16(za, x1, q16, qInv16)
-				v0[j], v1[j] = x0+t, x0-t
-				t = field.MontgomeryMul16(zb, x3, q16, qInv16)
-				v2[j], v3[j] = x2+t, x2-t
-			}
+	var w [128]uint64
+	// len = 128, 64: words j, j+32, j+64, j+96 hold coefficients 2j+64i, 2j+64i+1.
+	z, za, zb := zetasLanes16[1], zetasLanes16[2], zetasLanes16[3]
+	for j := range 32 {
+		x0, x1 := lanes16(p[2*j], p[2*j+1]), lanes16(p[2*j+64], p[2*j+65])
+		x2, x3 := lanes16(p[2*j+128], p[2*j+129]), lanes16(p[2*j+192], p[2*j+193])
+		x0, x2 = butterflyLanes16(x0, x2, z)
+		x1, x3 = butterflyLanes16(x1, x3, z)
+		w[j], w[j+32] = butterflyLanes16(x0, x1, za)
+		w[j+64], w[j+96] = butterflyLanes16(x2, x3, zb)
+	}
+	// len = 32, 16: four blocks of 32 words.
+	for b := range 4 {
+		z, za, zb := zetasLanes16[4+b], zetasLanes16[8+2*b], zetasLanes16[9+2*b]
+		blk := (*[32]uint64)(w[32*b : 32*b+32])
+		for j := range 8 {
+			x0, x1, x2, x3 := blk[j], blk[j+8], blk[j+16], blk[j+24]
+			x0, x2 = butterflyLanes16(x0, x2, z)
+			x1, x3 = butterflyLanes16(x1, x3, z)
+			blk[j], blk[j+8] = butterflyLanes16(x0, x1, za)
+			blk[j+16], blk[j+24] = butterflyLanes16(x2, x3, zb)
 		}
 	}
-	// len = 2: 64 blocks of 4 coefficients with zetas16[64…127].
-	for i := range 64 {
-		z := zetas16[64+i]
-		blk := (*[4]int16)(p[4*i : 4*i+4])
-		t0 := field.MontgomeryMul16(z, blk[2], q16, qInv16)
-		t1 := field.MontgomeryMul16(z, blk[3], q16, qInv16)
-		x0, x1 := blk[0], blk[1]
-		blk[0] = canonical16(x0 + t0)
-		blk[1] = canonical16(x1 + t1)
-		blk[2] = canonical16(x0 - t0)
-		blk[3] = canonical16(x1 - t1)
+	// len = 8, 4, 2: sixteen blocks of 8 words, written back reduced.
+	for b := range 16 {
+		blk := (*[8]uint64)(w[8*b : 8*b+8])
+		x0, x1, x2, x3, x4, x5, x6, x7 := blk[0], blk[1], blk[2], blk[3], blk[4], blk[5], blk[6], blk[7]
+		z := zetasLanes16[16+b]
+		x0, x4 = butterflyLanes16(x0, x4, z)
+		x1, x5 = butterflyLanes16(x1, x5, z)
+		x2, x6 = butterflyLanes16(x2, x6, z)
+		x3, x7 = butterflyLanes16(x3, x7, z)
+		za, zb := zetasLanes16[32+2*b], zetasLanes16[33+2*b]
+		x0, x2 = butterflyLanes16(x0, x2, za)
+		x1, x3 = butterflyLanes16(x1, x3, za)
+		x4, x6 = butterflyLanes16(x4, x6, zb)
+		x5, x7 = butterflyLanes16(x5, x7, zb)
+		zs := (*[4]uint64)(zetasLanes16[64+4*b : 68+4*b])
+		x0, x1 = butterflyLanes16(x0, x1, zs[0])
+		x2, x3 = butterflyLanes16(x2, x3, zs[1])
+		x4, x5 = butterflyLanes16(x4, x5, zs[2])
+		x6, x7 = butterflyLanes16(x6, x7, zs[3])
+		out := (*[16]int16)(p[16*b : 16*b+16])
+		out[0], out[1] = unlanes16(freezeLanes16(x0))
+		out[2], out[3] = unlanes16(freezeLanes16(x1))
+		out[4], out[5] = unlanes16(freezeLanes16(x2))
+		out[6], out[7] = unlanes16(freezeLanes16(x3))
+		out[8], out[9] = unlanes16(freezeLanes16(x4))
+		out[10], out[11] = unlanes16(freezeLanes16(x5))
+		out[12], out[13] = unlanes16(freezeLanes16(x6))
+		out[14], out[15] = unlanes16(freezeLanes16(x7))
 	}
 }
 

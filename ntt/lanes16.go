@@ -1,0 +1,81 @@
+package ntt
+
+import "github.com/moduletto/moduletto/field"
+
+// Two-lane arithmetic for the scalar forward NTT of the int16 engine
+// (q = 3329, Montgomery R = 2^16): a uint64 word holds two coefficients in
+// unsigned 32-bit lanes, the even one in bits 0–31 and the odd one in bits
+// 32–63, so one 64-bit multiply, add or shift works on both. The lanes stay
+// independent as long as no lane result leaves [0, 2^32): then no carry or
+// borrow crosses from one lane into the other. Lanes hold non-negative
+// representatives; a butterfly difference a − u is formed as a + c − u with
+// a bias c = lanesSubBias16, a multiple of q not smaller than u. Each kernel
+// states its lane bounds; the interval walk in lanes16_bounds_test.go checks
+// them along the whole schedule of [scalar16.Forward16].
+
+const (
+	laneOnes16     = 1 | 1<<32           // 1 in each lane
+	laneLow16      = 0xffff * laneOnes16 // the low 16 bits of each lane
+	laneLow6       = 0x3f * laneOnes16   // the low 6 bits of each lane
+	qNeg16         = -qInv16             // −q⁻¹ mod 2^16 = 3327
+	barrettShift16 = 26                  // barrett16 = round(2^26/q)
+	lanesInBias16  = 5 * q16             // added to each input coefficient x: |x| ≤ 2^14 < 5q
+	lanesSubBias16 = 3 * q16             // c of each butterfly difference a + c − u: u ≤ 3q
+)
+
+// zetasLanes16[k] is zetas16[k] as its representative in [0, q): the
+// twiddles of the two-lane forward NTT (ζ^BitRev7(k)·R mod q).
+var zetasLanes16 = func() (z [128]uint64) {
+	for k, v := range zetas16 {
+		z[k] = uint64(field.CondAdd16(v, q16))
+	}
+	return z
+}()
+
+// lanes16 returns the word of the coefficients x0 (lane 0) and x1 (lane 1),
+// each biased by lanesInBias16.
+//
+// Bounds: requires |x0|, |x1| ≤ 2^14; ensures each lane r ≡ x (mod q), 5q − 2^14 ≤ r ≤ 5q + 2^14.
+func lanes16(x0, x1 int16) uint64 {
+	return uint64(uint32(int32(x0)+lanesInBias16)) | uint64(uint32(int32(x1)+lanesInBias16))<<32
+}
+
+// unlanes16 returns the two lanes of a word whose lanes are below 2^15.
+//
+// Bounds: requires each lane < 2^15; ensures x0 = lane 0, x1 = lane 1.
+func unlanes16(a uint64) (x0, x1 int16) {
+	return int16(a), int16(a >> 32)
+}
+
+// montLanes16 returns b·z·R⁻¹ mod q in each lane, by an unsigned Montgomery
+// reduction: m = (b·z mod 2^16)·(−q⁻¹) mod 2^16 makes b·z + m·q divisible
+// by 2^16, and r = (b·z + m·q)/2^16. The two masks keep each lane's m below
+// 2^16; the shift moves no bits across lanes because the low 16 bits of each
+// lane's sum are zero.
+//
+// Bounds: requires 0 ≤ z < q and, in each lane, b·z + (2^16−1)·q < 2^32; ensures each lane r ≡ b·z·R⁻¹ (mod q), 0 ≤ r ≤ (b·z + (2^16−1)·q)/2^16.
+func montLanes16(b, z uint64) uint64 {
+	t := b * z
+	m := ((t & laneLow16) * qNeg16) & laneLow16
+	return (t + m*q16) >> 16
+}
+
+// butterflyLanes16 is the Cooley–Tukey butterfly of Algorithm 9 (lines
+// 7–9) on two lanes: (a + ζb, a − ζb), with ζ = z·R⁻¹ and the difference
+// biased by lanesSubBias16.
+//
+// Bounds: requires montLanes16's bounds on b, z and, in each lane, u ≤ 3q and a + 3q < 2^32 for u = montLanes16(b, z); ensures in each lane x = a + u ≡ a + ζb, y = a + 3q − u ≡ a − ζb (mod q).
+func butterflyLanes16(a, b, z uint64) (x, y uint64) {
+	u := montLanes16(b, z)
+	return a + u, a + lanesSubBias16*laneOnes16 - u
+}
+
+// freezeLanes16 returns each lane of a reduced to [0, q): the exact
+// quotient ⌊a/q⌋ = ⌊a·barrett16/2^26⌋ (exact for a below 2^26/447, where
+// 447 = barrett16·q − 2^26), masked to its lane, times q, subtracted.
+//
+// Bounds: requires each lane a ≤ 150131; ensures each lane r = a mod q, 0 ≤ r < q.
+func freezeLanes16(a uint64) uint64 {
+	qt := ((a * barrett16) >> barrettShift16) & laneLow6
+	return a - qt*q16
+}
