@@ -61,7 +61,7 @@ func montLanes16(b, z uint64) uint64 {
 }
 
 // butterflyLanes16 is the Cooley–Tukey butterfly of Algorithm 9 (lines
-// 7–9) on two lanes: (a + ζb, a − ζb), with ζ = z·R⁻¹ and the difference
+// 8–10) on two lanes: (a + ζb, a − ζb), with ζ = z·R⁻¹ and the difference
 // biased by lanesSubBias16.
 //
 // Bounds: requires montLanes16's bounds on b, z and, in each lane, u ≤ 3q and a + 3q < 2^32 for u = montLanes16(b, z); ensures in each lane x = a + u ≡ a + ζb, y = a + 3q − u ≡ a − ζb (mod q).
