@@ -2,6 +2,7 @@ package sample
 
 import (
 	"crypto/sha3"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -53,30 +54,175 @@ func TestKeccakAVX2Selected(t *testing.T) {
 	assert.Equal(t, keccakAVX2, keccakImpls[0], "first listed Keccak implementation")
 }
 
-// TestKeccakRoundConstants recomputes keccakRC with rc(t), the LFSR of
-// FIPS 202, Algorithm 5, placed by Algorithm 6: RC[2^j − 1] = rc(j + 7·ir).
-func TestKeccakRoundConstants(t *testing.T) {
-	rc := func(t int) uint64 {
-		if t%255 == 0 {
-			return 1
-		}
-		R := [9]uint64{1, 0, 0, 0, 0, 0, 0, 0} // R = 10000000
-		for range t % 255 {
-			copy(R[1:], R[:8]) // R = 0 || R
-			R[0] = 0
-			R[0] ^= R[8]
-			R[4] ^= R[8]
-			R[5] ^= R[8]
-			R[6] ^= R[8]
-		}
-		return R[0]
+// fips202rc is rc(t), the LFSR bit of FIPS 202, Algorithm 5.
+func fips202rc(t int) uint64 {
+	if t%255 == 0 {
+		return 1
 	}
-	for ir, got := range keccakRC {
-		var want uint64
-		for j := 0; j <= 6; j++ {
-			want |= rc(j+7*ir) << (1<<j - 1)
+	R := [9]uint64{1, 0, 0, 0, 0, 0, 0, 0} // R = 10000000
+	for range t % 255 {
+		copy(R[1:], R[:8]) // R = 0 || R
+		R[0] = 0
+		R[0] ^= R[8]
+		R[4] ^= R[8]
+		R[5] ^= R[8]
+		R[6] ^= R[8]
+	}
+	return R[0]
+}
+
+// fips202RC is the round constant of round ir, FIPS 202, Algorithm 6:
+// RC[2^j − 1] = rc(j + 7·ir) for j = 0…6, all other bits zero.
+func fips202RC(ir int) uint64 {
+	var RC uint64
+	for j := 0; j <= 6; j++ {
+		RC |= fips202rc(j+7*ir) << (1<<j - 1)
+	}
+	return RC
+}
+
+// fips202RCs holds fips202RC(ir) for the 24 rounds of Keccak-f[1600].
+var fips202RCs = func() (RCs [24]uint64) {
+	for ir := range RCs {
+		RCs[ir] = fips202RC(ir)
+	}
+	return RCs
+}()
+
+// TestKeccakRoundConstants recomputes keccakRC with Algorithms 5 and 6.
+func TestKeccakRoundConstants(t *testing.T) {
+	assert.Equal(t, fips202RCs, keccakRC)
+}
+
+// fips202KeccakF1600 is Keccak-f[1600] = Keccak-p[1600, 24] transcribed from
+// FIPS 202, Sections 3.2 and 3.3, step by step on A[x][y] (lane word x+5y,
+// bit z of a lane at 2^z, Section 3.1.2), as the oracle of the fast kernel.
+// Each step is the algorithm's formula applied to all 64 bits z of a lane at
+// once: a bitwise operation on lanes for θ, χ and ι, and for ρ the rotation
+// that A′[x, y, z] = A[x, y, (z − (t+1)(t+2)/2) mod 64] describes.
+func fips202KeccakF1600(A [5][5]uint64) [5][5]uint64 {
+	rot := func(v uint64, n int) uint64 { return v<<(n%64) | v>>((64-n%64)%64) }
+	for ir := range 24 {
+		// θ, Algorithm 1.
+		var C, D [5]uint64
+		for x := range 5 {
+			C[x] = A[x][0] ^ A[x][1] ^ A[x][2] ^ A[x][3] ^ A[x][4]
 		}
-		assert.Equal(t, want, got, "RC of round %d", ir)
+		for x := range 5 {
+			D[x] = C[(x+4)%5] ^ rot(C[(x+1)%5], 1)
+		}
+		for x := range 5 {
+			for y := range 5 {
+				A[x][y] ^= D[x]
+			}
+		}
+		// ρ, Algorithm 2.
+		R := A
+		x, y := 1, 0
+		for t := range 24 {
+			R[x][y] = rot(A[x][y], (t+1)*(t+2)/2)
+			x, y = y, (2*x+3*y)%5
+		}
+		A = R
+		// π, Algorithm 3.
+		var P [5][5]uint64
+		for x := range 5 {
+			for y := range 5 {
+				P[x][y] = A[(x+3*y)%5][x]
+			}
+		}
+		A = P
+		// χ, Algorithm 4.
+		var X [5][5]uint64
+		for x := range 5 {
+			for y := range 5 {
+				X[x][y] = A[x][y] ^ (^A[(x+1)%5][y] & A[(x+2)%5][y])
+			}
+		}
+		A = X
+		// ι, Algorithm 6.
+		A[0][0] ^= fips202RCs[ir]
+	}
+	return A
+}
+
+// TestKeccakF1600MatchesFIPS202 compares the portable kernel, on every lane
+// of the interleaved layout, with the FIPS 202 transcription on extreme and
+// random states, permuting the first n = 1…4 states: those must match the
+// oracle and the others must stay as they were.
+func TestKeccakF1600MatchesFIPS202(t *testing.T) {
+	names, states := testStates(t, 200)
+	for i, s := range states {
+		var want [100]uint64
+		for l := range lanes {
+			var A [5][5]uint64
+			for x := range 5 {
+				for y := range 5 {
+					A[x][y] = s[4*(x+5*y)+l]
+				}
+			}
+			A = fips202KeccakF1600(A)
+			for x := range 5 {
+				for y := range 5 {
+					want[4*(x+5*y)+l] = A[x][y]
+				}
+			}
+		}
+		for n := 1; n <= lanes; n++ {
+			got := s
+			keccakF1600x4Scalar(&got, n)
+			for l := range lanes {
+				w := want
+				if l >= n {
+					w = s
+				}
+				for j := l; j < len(got); j += lanes {
+					if got[j] != w[j] {
+						t.Fatalf("%s/n=%d: lane %d word %d = %#x, want %#x", names[i], n, l, j/lanes, got[j], w[j])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFIPS202KeccakF1600MatchesSHA3 checks the FIPS 202 transcription
+// itself: SHAKE-128 built on it (the sponge of Algorithm 8 with pad10*1 and
+// the SHAKE suffix 1111, Sections 5.1 and 6.2) must squeeze what crypto/sha3
+// does, for inputs that end in every part of a block and span several blocks.
+func TestFIPS202KeccakF1600MatchesSHA3(t *testing.T) {
+	rng := newRand(t)
+	for _, m := range []int{0, 1, 8, 34, 166, 167, 168, 169, 400} {
+		t.Run(fmt.Sprintf("len=%d", m), func(t *testing.T) {
+			in := make([]byte, m)
+			for i := range in {
+				in[i] = byte(rng.Uint64())
+			}
+			P := append(slices.Clone(in), 0x1f) // M || 1111 || 1, then zeros
+			for len(P)%rate128 != 0 {
+				P = append(P, 0)
+			}
+			P[len(P)-1] |= 0x80 // the final 1 of pad10*1
+			var A [5][5]uint64
+			for b := 0; b < len(P); b += rate128 {
+				for i := range rate128 / 8 {
+					A[i%5][i/5] ^= binary.LittleEndian.Uint64(P[b+8*i:])
+				}
+				A = fips202KeccakF1600(A)
+			}
+			var got []byte
+			for range 3 {
+				for i := range rate128 / 8 {
+					got = binary.LittleEndian.AppendUint64(got, A[i%5][i/5])
+				}
+				A = fips202KeccakF1600(A)
+			}
+			want := make([]byte, len(got))
+			h := sha3.NewSHAKE128()
+			h.Write(in)
+			h.Read(want)
+			assert.Equal(t, want, got)
+		})
 	}
 }
 
@@ -212,13 +358,12 @@ func extremeStates() (names []string, states [][100]uint64) {
 	return names, states
 }
 
-// TestKeccakF1600x4AVX2MatchesScalar compares the AVX2 kernel with its
-// scalar twin, keccakF1600 on each lane, on extreme and random states.
-func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
-	skipWithoutAVX2(t)
-	names, states := extremeStates()
+// testStates returns the extreme states followed by random ones
+// ("random=0", …) drawn from the test's seed.
+func testStates(t *testing.T, random int) (names []string, states [][100]uint64) {
+	names, states = extremeStates()
 	rng := newRand(t)
-	for i := range 500 {
+	for i := range random {
 		var s [100]uint64
 		for j := range s {
 			s[j] = rng.Uint64()
@@ -226,6 +371,14 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 		names = append(names, fmt.Sprintf("random=%d", i))
 		states = append(states, s)
 	}
+	return names, states
+}
+
+// TestKeccakF1600x4AVX2MatchesScalar compares the AVX2 kernel with its
+// scalar twin, keccakF1600x4Scalar, on extreme and random states.
+func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
+	skipWithoutAVX2(t)
+	names, states := testStates(t, 500)
 	for i, s := range states {
 		want, got := s, s
 		var tmp [100]uint64
@@ -243,16 +396,7 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 // random states.
 func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
-	names, states := extremeStates()
-	rng := newRand(t)
-	for i := range 50 {
-		var s [100]uint64
-		for j := range s {
-			s[j] = rng.Uint64()
-		}
-		names = append(names, fmt.Sprintf("random=%d", i))
-		states = append(states, s)
-	}
+	names, states := testStates(t, 50)
 	for i, s := range states {
 		for words := 0; words <= rate128/8; words++ {
 			x := shakeX4{a: s}

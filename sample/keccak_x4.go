@@ -5,7 +5,7 @@ package sample
 type keccakImpl uint8
 
 const (
-	keccakScalar keccakImpl = iota // keccakF1600 on each lane in turn
+	keccakScalar keccakImpl = iota // keccakF1600Stride4 on each lane in turn
 	keccakAVX2                     // keccakF1600x4AVX2, all four lanes at once
 )
 
@@ -39,18 +39,10 @@ func (k keccakImpl) permute(a, tmp *[100]uint64, n int) {
 	keccakF1600x4Scalar(a, n)
 }
 
-// keccakF1600x4Scalar applies keccakF1600 to the first n interleaved states
-// in a, one after the other.
+// keccakF1600x4Scalar applies Keccak-f[1600] to the first n interleaved
+// states in a, one after the other, each where it lies.
 func keccakF1600x4Scalar(a *[100]uint64, n int) {
-	var s [25]uint64
 	for l := range n {
-		for i := range s {
-			s[i] = a[4*i+l]
-		}
-		keccakF1600(&s)
-		for i := range s {
-			a[4*i+l] = s[i]
-		}
+		keccakF1600Stride4((*[97]uint64)(a[l:]))
 	}
-	clear(s[:])
 }
