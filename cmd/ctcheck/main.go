@@ -57,7 +57,14 @@ func main() {
 	flag.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "seed of the input generator")
 	flag.StringVar(&cfg.json, "json", "", "write a JSON report to this file (- for standard output)")
 	flag.Float64Var(&cfg.failAbove, "fail-above", 0, "exit with status 1 if a target's max |t| exceeds this (0: never)")
+	be16 := flag.String("ntt16", "", "int16 NTT backend, one of "+strings.Join(ntt.Backends16(), ", ")+" (default: the first)")
+	be32 := flag.String("ntt32", "", "int32 NTT backend, one of "+strings.Join(ntt.Backends32(), ", ")+" (default: the first)")
 	flag.Parse()
+
+	if err := selectBackends(*be16, *be32); err != nil {
+		fmt.Fprintln(os.Stderr, "ctcheck:", err)
+		os.Exit(2)
+	}
 
 	if *list {
 		for _, t := range targets {
@@ -92,6 +99,23 @@ func main() {
 			}
 		}
 	}
+}
+
+// selectBackends switches the NTT backends for the whole run (the default,
+// empty, keeps the one chosen at start-up); the names are printed and
+// recorded with the results.
+func selectBackends(be16, be32 string) error {
+	if be16 != "" {
+		if _, err := ntt.SetBackend16(be16); err != nil {
+			return err
+		}
+	}
+	if be32 != "" {
+		if _, err := ntt.SetBackend32(be32); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // report is the JSON form of a run.

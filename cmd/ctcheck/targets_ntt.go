@@ -36,31 +36,8 @@ func nttTargets() []target {
 				}
 				sinkP = &ps[0]
 			}),
-		polyTarget("ntt-forward32", "p = 0 vs uniform |p[i]| < q, ntt.Forward32 (q = 8380417)",
-			func(r *rand.Rand, p *[256]int32) {
-				const q = 8380417
-				for i := range p {
-					p[i] = int32(r.IntN(2*q-1) - (q - 1))
-				}
-			},
-			func(ps [][256]int32) {
-				for i := range ps {
-					ntt.Forward32(&ps[i])
-				}
-				sinkP = &ps[0]
-			}),
-		polyTarget("ntt-inverse32", "p = 0 vs uniform |p[i]| < 2^23, ntt.InverseMont32 (q = 8380417)",
-			func(r *rand.Rand, p *[256]int32) {
-				for i := range p {
-					p[i] = int32(r.IntN(1<<24-1) - (1<<23 - 1))
-				}
-			},
-			func(ps [][256]int32) {
-				for i := range ps {
-					ntt.InverseMont32(&ps[i])
-				}
-				sinkP = &ps[0]
-			}),
+		polyTarget("ntt-forward32", "p = 0 vs uniform |p[i]| < q, ntt.Forward32 (q = 8380417)", uniformForward32, forward32s),
+		polyTarget("ntt-inverse32", "p = 0 vs uniform |p[i]| < 2^23, ntt.InverseMont32 (q = 8380417)", uniformInverse32, inverse32s),
 	}
 }
 
