@@ -421,7 +421,11 @@ func param(name string) Mem {
 // ---------------------------------------------------------------------------
 // Kernels.
 
-// forward generates forward16AVX2, the twin of scalar16.Forward16.
+// forward generates forward16AVX2. Its scalar twin is scalar16.Forward16: the
+// same outputs (canonical, FIPS order after ToSpecOrder16) from a different
+// schedule (the scalar kernel packs two coefficients per 64-bit word and
+// reduces once at the end; this one follows the layer schedule that
+// TestBoundsForward16 walks).
 func forward() {
 	TEXT("forward16AVX2", NOSPLIT, "func(p *[256]int16)")
 	Pragma("noescape")
