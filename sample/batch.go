@@ -205,7 +205,7 @@ func Run(jobs []Job) {
 		ls[l].job = -1
 	}
 	for {
-		top, words := 0, 0
+		top, words, active := 0, 0, uint8(0)
 		for l := range lanes {
 			s := &ls[l]
 			for s.job < 0 && next < len(jobs) && jobs[next].kind == samplerNone {
@@ -221,7 +221,7 @@ func Run(jobs []Job) {
 			if s.job < 0 {
 				continue
 			}
-			top = l + 1
+			top, active = l+1, active|1<<l
 			if s.squeezing {
 				words = max(words, s.rate/8)
 				continue
@@ -247,7 +247,16 @@ func Run(jobs []Job) {
 		if top == 0 {
 			break
 		}
-		x.impl.permute(&x.a, &x.tmp, top)
+		if x.impl == keccakAVX2 {
+			permuteAVX2(&x.a, &x.tmp)
+		} else {
+			// The portable permutation costs per lane: skip idle ones.
+			for l := range top {
+				if active>>l&1 != 0 {
+					keccakF1600Stride4((*[97]uint64)(x.a[l:]))
+				}
+			}
+		}
 		if words == 0 {
 			continue
 		}
