@@ -17,12 +17,50 @@ const maxEKSize = encodedPolySize*maxK + 32
 // the key is built instead of on every encapsulation), its encoding and
 // H(ek). It is immutable once built and safe for concurrent use.
 type EncapsulationKey struct {
-	set uint8                       // index of the parameter set in paramSets
-	t   [maxK]poly.NTTPoly16        // t̂, canonical
-	aT  [maxK * maxK]poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]
+	aT  []poly.NTTPoly16     // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
+	set uint8                // index of the parameter set in paramSets
+	t   [maxK]poly.NTTPoly16 // t̂, canonical
 	ρ   [32]byte
 	h   [32]byte // H(ek)
 	enc [maxEKSize]byte
+}
+
+// withMatrix is a key allocated together with the k² entries of its matrix
+// Âᵀ: one allocation of the size the parameter set needs, where a
+// maximum-size array would make an ML-KEM-768 key a third larger (and the
+// garbage collector work that much more per key).
+type withMatrix[K any, A any] struct {
+	key K
+	a   A
+}
+
+// newKey allocates a key of type K (EncapsulationKey or DecapsulationKey)
+// with room for the k×k matrix, which it returns.
+func newKey[K any](k int) (*K, []poly.NTTPoly16) {
+	switch k {
+	case 2:
+		b := new(withMatrix[K, [4]poly.NTTPoly16])
+		return &b.key, b.a[:]
+	case 3:
+		b := new(withMatrix[K, [9]poly.NTTPoly16])
+		return &b.key, b.a[:]
+	}
+	b := new(withMatrix[K, [maxK * maxK]poly.NTTPoly16])
+	return &b.key, b.a[:]
+}
+
+// newDecapsulationKey allocates a decapsulation key for p.
+func newDecapsulationKey(p *Params) *DecapsulationKey {
+	dk, a := newKey[DecapsulationKey](p.k)
+	dk.ek.aT = a
+	return dk
+}
+
+// newEncapsulationKey allocates an encapsulation key for p.
+func newEncapsulationKey(p *Params) *EncapsulationKey {
+	ek, a := newKey[EncapsulationKey](p.k)
+	ek.aT = a
+	return ek
 }
 
 // DecapsulationKey is an ML-KEM decapsulation key: the secret ŝ, the
@@ -80,7 +118,7 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 // GenerateKey returns a new decapsulation key for p from a seed drawn from
 // crypto/rand.
 func GenerateKey(p *Params) *DecapsulationKey {
-	dk := new(DecapsulationKey)
+	dk := newDecapsulationKey(p)
 	rand.Read(dk.d[:])
 	rand.Read(dk.z[:])
 	KeyGenInternal(p, dk, &dk.d, &dk.z)
@@ -92,14 +130,14 @@ func NewDecapsulationKey(p *Params, seed []byte) (*DecapsulationKey, error) {
 	if len(seed) != SeedSize {
 		return nil, sizeError(p, "decapsulation key seed", len(seed), SeedSize)
 	}
-	dk := new(DecapsulationKey)
+	dk := newDecapsulationKey(p)
 	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
 	return dk, nil
 }
 
 // KeyGenInternal implements ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16,
-// into the caller's dk. d and z may point into dk. It runs isolated (see
-// isolate).
+// into the caller's dk, which newDecapsulationKey allocated for p. d and z
+// may point into dk. It runs isolated (see isolate).
 func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	isolate.Run(func() { keyGenInternal(p, dk, d, z) })
 }
@@ -121,17 +159,19 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 // NewEncapsulationKey parses an encoded encapsulation key, applying the
 // modulus check of FIPS 203, Section 7.2.
 func NewEncapsulationKey(p *Params, b []byte) (*EncapsulationKey, error) {
-	ek := new(EncapsulationKey)
+	ek := newEncapsulationKey(p)
 	if err := ParseEncapsulationKey(p, ek, b); err != nil {
 		return nil, err
 	}
 	return ek, nil
 }
 
-// ParseEncapsulationKey parses b into the caller's ek: the length check and
-// the modulus check of FIPS 203, Section 7.2 (ByteEncode_12(ByteDecode_12(t))
-// = t, that is every 12-bit value below q), then H(ek) and the expansion of
-// Âᵀ from ρ (Algorithm 14, lines 2–8, done once here).
+// ParseEncapsulationKey parses b into the caller's ek, whose matrix has room
+// for p (newEncapsulationKey, or the ek of newDecapsulationKey): the length
+// check and the modulus check of FIPS 203, Section 7.2
+// (ByteEncode_12(ByteDecode_12(t)) = t, that is every 12-bit value below q),
+// then H(ek) and the expansion of Âᵀ from ρ (Algorithm 14, lines 2–8, done
+// once here).
 func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	if len(b) != p.ekSize {
 		return sizeError(p, "encapsulation key", len(b), p.ekSize)
@@ -174,7 +214,7 @@ func NewDecapsulationKeyFromExpanded(p *Params, b []byte) (*DecapsulationKey, er
 	if len(b) != p.dkExpSize {
 		return nil, sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
 	}
-	dk := new(DecapsulationKey)
+	dk := newDecapsulationKey(p)
 	ekOff := encodedPolySize * p.k
 	hOff := ekOff + p.ekSize
 	if err := ParseEncapsulationKey(p, &dk.ek, b[ekOff:hOff]); err != nil {
