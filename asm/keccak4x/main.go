@@ -5,7 +5,7 @@
 // Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
 // a[4i+l], so one ymm register holds the same lane word of all four states
 // and every step mapping is a lane-wise vector operation. The scalar twin is
-// sample.keccakF1600, applied to each of the four states.
+// sample.keccakF1600Stride4, applied to each of the four states in place.
 package main
 
 //go:generate go run . -out ../../sample/keccak4x_amd64.s -stubs ../../sample/keccak4x_stubs_amd64.go -pkg sample
