@@ -313,12 +313,14 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	k, l := p.k, p.l
 
 	// ρ″ = H(K ‖ rnd ‖ μ, 64)
-	var ρpp [64]byte
-	var h sha3.SHAKE
-	h.Write(sk.secretK[:])
-	h.Write(rnd[:])
-	h.Write(μ[:])
-	h.Read(ρpp[:])
+	// The hashes run on sample's Keccak batches, which clear their states
+	// (this one absorbs K).
+	var ρpp, kRnd [64]byte
+	copy(kRnd[:32], sk.secretK[:])
+	copy(kRnd[32:], rnd[:])
+	jobs := [1]sample.Job{sample.SHAKE256Job(ρpp[:], kRnd[:], μ[:])}
+	sample.Run(jobs[:])
+	clear(kRnd[:])
 
 	var (
 		y, z    [maxL]poly.Poly32
@@ -348,10 +350,8 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
 
 		// c̃ = H(μ ‖ w1Encode(w1), λ/4); c = SampleInBall(c̃)
-		h.Reset()
-		h.Write(μ[:])
-		h.Write(w1Enc[:w1Len])
-		h.Read(cTilde[:p.cTilde])
+		jobs[0] = sample.SHAKE256Job(cTilde[:p.cTilde], μ[:], w1Enc[:w1Len])
+		sample.Run(jobs[:])
 		sample.SampleInBall(&c, cTilde[:p.cTilde], p.τ)
 		ntt(&cHat, &c)
 

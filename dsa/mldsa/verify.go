@@ -98,10 +98,8 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
 
 	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4)
-	var h sha3.SHAKE
-	h.Write(μ[:])
-	h.Write(w1Enc[:w1Len])
-	h.Read(cPrim[:p.cTilde])
+	jobs := [1]sample.Job{sample.SHAKE256Job(cPrim[:p.cTilde], μ[:], w1Enc[:w1Len])}
+	sample.Run(jobs[:])
 	if subtle.ConstantTimeCompare(cTilde, cPrim[:p.cTilde]) != 1 {
 		return errInvalidSignature
 	}
