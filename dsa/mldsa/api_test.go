@@ -3,11 +3,15 @@ package mldsa
 import (
 	"bytes"
 	"crypto"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moduletto/moduletto/poly"
+	"github.com/moduletto/moduletto/sample"
 )
 
 func testKey(t testing.TB, b byte) *PrivateKey {
@@ -251,4 +255,67 @@ func TestConcurrentUse(t *testing.T) {
 	for range 4 {
 		assert.NoError(t, <-errs)
 	}
+}
+
+// TestVerifyMatrixPaths verifies with a parsed key through each of its
+// paths — the first verification samples Â three rows at a time, the second
+// expands and keeps Â, later ones use it — accepting a valid signature and
+// rejecting a corrupted one on each, and checks that the first
+// verification allocates nothing and the kept matrix equals ExpandA's.
+func TestVerifyMatrixPaths(t *testing.T) {
+	sk := testKey(t, 11)
+	msg := []byte("paths")
+	sig, err := sk.Sign(nil, msg, nil)
+	require.NoError(t, err)
+	bad := slices.Clone(sig)
+	bad[len(bad)/2] ^= 1
+	pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+	require.NoError(t, err)
+	assert.Error(t, Verify(pk, msg, bad, nil), "streamed: corrupted signature")
+	assert.Nil(t, pk.a.Load(), "the first verification keeps no matrix")
+	assert.NoError(t, Verify(pk, msg, sig, nil), "expanded: valid signature")
+	require.NotNil(t, pk.a.Load(), "the second verification keeps the matrix")
+	assert.Error(t, Verify(pk, msg, bad, nil), "kept: corrupted signature")
+	assert.NoError(t, Verify(pk, msg, sig, nil), "kept: valid signature")
+	pk2, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+	require.NoError(t, err)
+	assert.NoError(t, Verify(pk2, msg, sig, nil), "streamed: valid signature")
+	assert.Nil(t, pk2.a.Load())
+	pk2.verifies.Store(0)
+	assert.Error(t, Verify(pk2, msg, bad, nil), "streamed: corrupted signature, again")
+	var want [maxK * maxL]poly.NTTPoly32
+	sample.ExpandA(want[:], &pk.ρ, 6, 5)
+	for r := range 6 {
+		assert.Equal(t, want[r*5:(r+1)*5], pk.row(r), "row %d of the kept Â", r)
+		assert.Equal(t, pk.t1[r], pk.a.Load()[r][5], "t1 column of row %d", r)
+	}
+
+	fresh, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+	require.NoError(t, err)
+	var μ [MuSize]byte
+	require.NoError(t, computeMu(&μ, &fresh.tr, msg, ""))
+	assert.Zero(t, testing.AllocsPerRun(1, func() {
+		fresh.verifies.Store(0) // every run is a first verification
+		require.NoError(t, fresh.verifyInternal(&μ, sig))
+	}), "first verification with a parsed key")
+}
+
+// TestConcurrentFirstVerifications races several first and second
+// verifications of one parsed key (run with -race): exactly one matrix is
+// kept, and every verification succeeds.
+func TestConcurrentFirstVerifications(t *testing.T) {
+	sk := testKey(t, 12)
+	msg := []byte("race")
+	sig, err := sk.Sign(nil, msg, nil)
+	require.NoError(t, err)
+	pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+	require.NoError(t, err)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() { errs <- Verify(pk, msg, sig, nil) }()
+	}
+	for range 8 {
+		assert.NoError(t, <-errs)
+	}
+	assert.NotNil(t, pk.a.Load())
 }

@@ -6,7 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"slices"
+	"sync/atomic"
 
 	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
@@ -16,31 +16,94 @@ import (
 const maxPublicKeySize = 32 + maxK*32*(23-d)
 
 // PublicKey is an ML-DSA public key. Besides the encoding it holds the
-// values verification needs, expanded once: the matrix Â and NTT(t1·2^d).
-// A PublicKey is safe for concurrent use.
+// values verification needs: tr, NTT(−t1·2^d) and the matrix Â.
+//
+// A parsed key expands Â on its second verification and keeps it: the
+// first one samples Â three rows at a time into its own stack frame, so a
+// key verified once (a certificate chain, say) costs no 36 KiB matrix on
+// the heap, and a key verified repeatedly does the ExpandA work once. A
+// PublicKey is safe for concurrent use.
 type PublicKey struct {
 	p  *parameterSet
 	ρ  [32]byte
 	tr [64]byte // H(pk, 64)
-	// aT holds row i of Â followed by NTT(−t1[i]·2^d): entry (i, j) is at
-	// aT[i*(l+1)+j], and column l turns w'_Approx of Verify_internal into a
-	// single inner product per row.
-	// It holds exactly k·(l+1) entries: a key of a small parameter set
-	// does not pay for the zeroing of a maximum-size matrix.
-	aT  []poly.NTTPoly32
-	enc [maxPublicKeySize]byte
+	// t1 holds NTT(−t1[i]·2^d), the column that turns w'_Approx of
+	// Verify_internal into one inner product per row with Â. The public key
+	// embedded in a PrivateKey lacks it (see expandT1).
+	t1 [maxK]poly.NTTPoly32
+	// a holds Â, row i in a[i][:l], with t1[i] copied to a[i][l]; nil
+	// until expanded (at key generation for a private key).
+	a        atomic.Pointer[matrix]
+	verifies atomic.Uint32 // verifications before a was expanded
+	enc      [maxPublicKeySize]byte
 }
 
-// row returns the l entries of row i of Â.
+// matrix holds the rows of Â, each with room for one more entry.
+type matrix [maxK][]poly.NTTPoly32
+
+// row returns the l entries of row i of Â; pk.a must be set.
 func (pk *PublicKey) row(i int) []poly.NTTPoly32 {
-	l := pk.p.l
-	return pk.aT[i*(l+1) : i*(l+1)+l]
+	return pk.a.Load()[i][:pk.p.l]
 }
 
-// rowT1 returns row i of Â followed by NTT(−t1[i]·2^d).
-func (pk *PublicKey) rowT1(i int) []poly.NTTPoly32 {
-	l := pk.p.l
-	return pk.aT[i*(l+1) : (i+1)*(l+1)]
+// maxSmallAlloc is the largest object Go allocates from its per-processor
+// caches; a larger one takes the runtime's large-object path (a heap lock,
+// fresh zeroed pages, and their return to the OS later), which measured
+// about 12 µs for the 36 KiB matrix of an ML-DSA-65 key, against well
+// under a microsecond for the two allocations allocRows makes instead.
+const maxSmallAlloc = 32 << 10
+
+// newMatrix allocates the k rows of l+1 entries of a matrix for p, packing
+// as many rows into one allocation as stay within maxSmallAlloc.
+func newMatrix(p *parameterSet) *matrix {
+	m := new(matrix)
+	k, w := p.k, p.l+1
+	per := maxSmallAlloc / (w * 4 * poly.N) // an entry is N int32s
+	for i := 0; i < k; i += per {
+		c := min(per, k-i)
+		buf := make([]poly.NTTPoly32, c*w)
+		for r := range c {
+			m[i+r] = buf[r*w : (r+1)*w : (r+1)*w]
+		}
+	}
+	return m
+}
+
+// rowJobs writes to jobs the ℓ sampling jobs of row r of Â = ExpandA(ρ)
+// (FIPS 204, Algorithm 32: Â[r, s] = RejNTTPoly(ρ‖s‖r)) into dst[:l], and
+// returns the number of jobs; the caller runs them with sample.Run,
+// alongside jobs of its own. dst escapes (the jobs are stored through a
+// slice): for heap matrices only.
+func rowJobs(jobs []sample.Job, dst []poly.NTTPoly32, ρ *[32]byte, r, l int) int {
+	for s := range l {
+		jobs[s] = sample.RejNTTPolyJob(&dst[s], ρ, byte(s), byte(r))
+	}
+	return l
+}
+
+// matrix returns Â for a verification, or nil if this one should sample
+// Â itself: the first verification with a key streams, the second expands
+// and keeps the matrix (with t1 in its last column) for every later one.
+func (pk *PublicKey) matrix() *matrix {
+	if m := pk.a.Load(); m != nil {
+		return m
+	}
+	if pk.verifies.Add(1) < 2 {
+		return nil
+	}
+	p := pk.p
+	m := newMatrix(p)
+	var jobs [maxK * maxL]sample.Job
+	n := 0
+	for r := range p.k {
+		n += rowJobs(jobs[n:], m[r], &pk.ρ, r, p.l)
+		m[r][p.l] = pk.t1[r]
+	}
+	sample.Run(jobs[:n])
+	if !pk.a.CompareAndSwap(nil, m) {
+		m = pk.a.Load() // another verification got there first
+	}
+	return m
 }
 
 // PrivateKey is an ML-DSA private key, held in expanded form (the NTTs of
@@ -138,19 +201,18 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	clear(t0[:])
 }
 
-// expandAJobs allocates pk.aT and writes to jobs the k·ℓ sampling jobs of
-// Â = ExpandA(ρ) (FIPS 204, Algorithm 32): Â[r, s] = RejNTTPoly(ρ‖s‖r),
-// each into its place in row r of pk.aT. It returns the number of jobs; the
-// caller runs them with sample.Run, alongside jobs of its own.
+// expandAJobs sets pk.a to a new matrix and writes to jobs the k·ℓ
+// sampling jobs of Â = ExpandA(ρ) (FIPS 204, Algorithm 32) into it. It
+// returns the number of jobs; the caller runs them with sample.Run,
+// alongside jobs of its own. For keys under construction only.
 func (pk *PublicKey) expandAJobs(jobs []sample.Job) int {
-	k, l := pk.p.k, pk.p.l
-	pk.aT = make([]poly.NTTPoly32, k*(l+1))
-	for r := range k {
-		for s := range l {
-			jobs[r*l+s] = sample.RejNTTPolyJob(&pk.aT[r*(l+1)+s], &pk.ρ, byte(s), byte(r))
-		}
+	m := newMatrix(pk.p)
+	pk.a.Store(m)
+	n := 0
+	for r := range pk.p.k {
+		n += rowJobs(jobs[n:], m[r], &pk.ρ, r, pk.p.l)
 	}
-	return k * l
+	return n
 }
 
 // ntt transforms a coefficient-domain polynomial into dst (FIPS 204,
@@ -197,8 +259,8 @@ func (pk *PublicKey) encode(t1 []poly.Poly32) {
 	sample.Run(jobs[:])
 }
 
-// expandT1 sets the last column of pk.aT to NTT(−t1·2^d), decoding ρ and
-// t1 from the encoding: the part of the public key only verification needs
+// expandT1 sets pk.t1 to NTT(−t1·2^d), decoding ρ and t1 from the
+// encoding: the part of the public key only verification needs
 // (FIPS 204, Algorithm 8, line 9). Key generation leaves it to
 // [PrivateKey.PublicKey], so the public key embedded in a PrivateKey lacks
 // it and is never used to verify.
@@ -213,14 +275,15 @@ func (pk *PublicKey) expandT1() {
 		}
 		// Left unreduced: |NTT(t)[j]| < 7q, and its products with NTT(c)
 		// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
-		ntt(&pk.rowT1(i)[p.l], t)
+		ntt(&pk.t1[i], t)
 	}
 }
 
 // NewPublicKey parses an encoded public key of parameter set p (pkDecode,
-// FIPS 204, Algorithm 23) and expands the matrix Â from it, so that every
-// later [Verify] with the key skips that work. Every byte string of the
-// right length is a valid encoding.
+// FIPS 204, Algorithm 23) and computes tr and NTT(t1·2^d) from it; the
+// matrix Â is sampled by the first [Verify] and kept from the second on
+// (see [PublicKey]). Every byte string of the right length is a valid
+// encoding.
 func NewPublicKey(p Parameters, b []byte) (*PublicKey, error) {
 	pk := new(PublicKey)
 	if err := parsePublicKey(pk, p, b); err != nil {
@@ -240,12 +303,12 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 	pk.p = p.p
 	copy(pk.enc[:], b) // every encoding of the right length is canonical
 	copy(pk.ρ[:], b)
-	// tr = H(pk, 64) takes one Keccak lane for all its blocks while the
-	// ExpandA streams fill the others.
-	var jobs [1 + maxK*maxL]sample.Job
-	jobs[0] = sample.SHAKE256Job(pk.tr[:], pk.enc[:p.p.pkSize], nil)
-	n := 1 + pk.expandAJobs(jobs[1:])
-	sample.Run(jobs[:n])
+	// A reused PublicKey forgets the matrix of its previous key.
+	pk.a.Store(nil)
+	pk.verifies.Store(0)
+	// tr = H(pk, 64). Â is left to the verifications (see PublicKey).
+	jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], pk.enc[:p.p.pkSize], nil)}
+	sample.Run(jobs[:])
 	pk.expandT1()
 	return nil
 }
@@ -288,10 +351,15 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 	if sk.pub.p == nil {
 		return &PublicKey{}
 	}
-	pk := sk.pub
-	pk.aT = slices.Clone(sk.pub.aT) // the private key's copy lacks the t1 column
+	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, tr: sk.pub.tr, enc: sk.pub.enc}
 	pk.expandT1()
-	return &pk
+	m := newMatrix(pk.p)
+	for i := range pk.p.k {
+		copy(m[i], sk.pub.row(i))
+		m[i][pk.p.l] = pk.t1[i]
+	}
+	pk.a.Store(m)
+	return pk
 }
 
 // Public returns the public key of sk, as [crypto.Signer] requires.

@@ -89,10 +89,40 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 	sample.SampleInBall(&c, cTilde, p.τ)
 	ntt(&zc[l], &c)
 
-	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx)
-	for i := range k {
-		poly.DotInverse32(&w, pk.rowT1(i), zc[:l+1]) // |w| < q
-		p.useHintPoly(&w1[i], &w, &hint[i], simd)
+	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
+	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
+	// product (|w| < q).
+	if a := pk.matrix(); a != nil {
+		for i := range k {
+			poly.DotInverse32(&w, a[i], zc[:l+1])
+			p.useHintPoly(&w1[i], &w, &hint[i], simd)
+		}
+	} else {
+		// Without a kept matrix, sample Â three rows at a time: ML-DSA-65's
+		// 3ℓ = 15 RejNTTPoly streams of 5 blocks each leave one Keccak lane
+		// idle for the last 5 of 20 permutations (two rows would leave two
+		// idle for 5 of 15).
+		var (
+			rows [3][maxL + 1]poly.NTTPoly32
+			jobs [3 * maxL]sample.Job
+		)
+		for i := 0; i < k; i += 3 {
+			m, n := min(3, k-i), 0
+			for r := range m {
+				// Written here, not through rowJobs: a store through a
+				// slice would move rows to the heap.
+				for s := range l {
+					jobs[n] = sample.RejNTTPolyJob(&rows[r][s], &pk.ρ, byte(s), byte(i+r))
+					n++
+				}
+				rows[r][l] = pk.t1[i+r]
+			}
+			sample.Run(jobs[:n])
+			for r := range m {
+				poly.DotInverse32(&w, rows[r][:l+1], zc[:l+1])
+				p.useHintPoly(&w1[i+r], &w, &hint[i+r], simd)
+			}
+		}
 	}
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
