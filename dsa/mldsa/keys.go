@@ -27,10 +27,11 @@ type PublicKey struct {
 	p  *parameterSet
 	ρ  [32]byte
 	tr [64]byte // H(pk, 64)
-	// t1 holds NTT(−t1[i]·2^d), the column that turns w'_Approx of
-	// Verify_internal into one inner product per row with Â. The public key
-	// embedded in a PrivateKey lacks it (see expandT1).
-	t1 [maxK]poly.NTTPoly32
+	// t1 holds NTT(−t1[i]·2^d), k entries: the column that turns
+	// w'_Approx of Verify_internal into one inner product per row with Â.
+	// The public key embedded in a PrivateKey lacks it (see expandT1), and
+	// so stays small enough for Go's fast allocation path.
+	t1 []poly.NTTPoly32
 	// a holds Â, row i in a[i][:l], with t1[i] copied to a[i][l]; nil
 	// until expanded (at key generation for a private key).
 	a        atomic.Pointer[matrix]
@@ -268,6 +269,7 @@ func (pk *PublicKey) expandT1() {
 	p := pk.p
 	var t1 [maxK]poly.Poly32
 	p.pkDecode(&pk.ρ, t1[:p.k], pk.enc[:p.pkSize])
+	pk.t1 = make([]poly.NTTPoly32, p.k)
 	for i := range p.k {
 		t := &t1[i]
 		for j := range n {
