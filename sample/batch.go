@@ -192,11 +192,31 @@ type laneState struct {
 // or secret as for its sampler (see [SampleNTT], [RejBoundedPoly]); the
 // order in which lanes are refilled depends on those loop counts only.
 func Run(jobs []Job) {
+	for i := range jobs {
+		if k := jobs[i].kind; k == samplerCBD3 || k == samplerMask18 || k == samplerMask20 {
+			runBuffered(jobs)
+			return
+		}
+	}
+	run(jobs, nil)
+}
+
+// runBuffered runs jobs of which some collect more than one block of output
+// (PRF_3, ExpandMask) before turning it into a polynomial. The other lists
+// skip the zeroing and clearing of these 2.5 KiB.
+func runBuffered(jobs []Job) {
+	var bufs [lanes][640]byte
+	run(jobs, &bufs)
+	clear(bufs[:])
+}
+
+// run is Run with the per-lane output buffers of the multi-block
+// fixed-length samplers, or nil if no job needs them.
+func run(jobs []Job, bufs *[lanes][640]byte) {
 	var (
 		x      shakeX4
 		ls     [lanes]laneState
 		blocks [lanes][rate128]byte
-		bufs   [lanes][640]byte // fixed-length sampler outputs (PRF_η, ExpandMask)
 		last   [rate128]byte
 	)
 	x.impl = keccakDefault
@@ -274,20 +294,25 @@ func Run(jobs []Job) {
 			if s.job < 0 || !s.squeezing {
 				continue
 			}
-			if consume(&jobs[s.job], s, &blocks[l], &bufs[l]) {
+			var buf *[640]byte
+			if bufs != nil {
+				buf = &bufs[l]
+			}
+			if consume(&jobs[s.job], s, &blocks[l], buf) {
 				s.job = -1
 			}
 		}
 	}
 	x.clear()
 	clear(blocks[:])
-	clear(bufs[:])
 	clear(last[:])
 	clear(jobs)
 }
 
 // consume hands one output block of the lane in state s to its job and
-// reports whether the job is done.
+// reports whether the job is done. buf collects the output of PRF_3 and
+// ExpandMask (nil if the list has no such job); PRF_2's 128 bytes come
+// from the block itself.
 func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 	switch jb.kind {
 	case samplerNTT16:
@@ -308,6 +333,9 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 	case samplerBounded4:
 		s.n = parseBounded(jb.out32, s.n, block[:rate256], 4)
 		return s.n == poly.N
+	case samplerCBD2: // 128 bytes, within the first block
+		cbd2(jb.out16, (*[128]byte)(block[:128]))
+		return true
 	}
 	// Fixed-length output: hashes write to their destination, samplers
 	// collect their bytes in buf.
@@ -320,8 +348,6 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 		return false
 	}
 	switch jb.kind {
-	case samplerCBD2:
-		cbd2(jb.out16, (*[128]byte)(buf[:128]))
 	case samplerCBD3:
 		cbd3(jb.out16, (*[192]byte)(buf[:192]))
 	case samplerMask18:
