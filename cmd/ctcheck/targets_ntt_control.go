@@ -7,10 +7,10 @@ import (
 )
 
 // The int32 NTT controls. ntt-forward32 and ntt-inverse32 (zero vs uniform
-// polynomial) gave |t| of 7–18 on the AVX2 backend, with the sign changing
-// between runs, though the kernels are straight-line code with fixed
-// addresses. These targets ask what the harness and the memory placement do
-// when the data are equal:
+// polynomial) gave |t| of 5–18 on the AVX2 backend, though the kernels are
+// straight-line code with fixed addresses. These targets ask what the
+// harness and the memory placement do when the data are equal (the
+// follow-up in results-2026-11-30.md has their results):
 //
 //   - -same: one fixed uniform polynomial (drawn once per run) in both
 //     classes, in the shared slots of the main target: the classes differ
@@ -24,6 +24,15 @@ import (
 //     If a -bufs difference follows the buffer, its sign flips here.
 //   - -fixed: zero vs the fixed polynomial in shared slots: zero against
 //     one nonzero input, without the variation of the random class.
+//   - -random2: uniform vs uniform (independent draws) in shared slots: the
+//     null control with varying data (drawing 2048 coefficients per
+//     measurement makes a chunk's preparation several times as long as
+//     its timing).
+//   - -prepcost: the same fixed polynomial in both classes, but class 1's
+//     preparation first draws a uniform polynomial into the slot (then
+//     overwritten): the difference in preparation cost that the main
+//     targets had before zeroVsRandom equalised it, without any difference
+//     in the data. -prepcost8 draws 8 polynomials (a larger difference).
 func nttControlTargets() []target {
 	var out []target
 	for _, op := range []struct {
@@ -43,6 +52,12 @@ func nttControlTargets() []target {
 				[2]int{1, 0}, sameFixed, op.random, op.run),
 			twoBufTarget(op.name+"-fixed", "p = 0 vs one fixed polynomial, shared slots; "+op.what,
 				sharedBuf, zeroVsFixed, op.random, op.run),
+			twoBufTarget(op.name+"-random2", "uniform vs uniform polynomials (independent draws), shared slots (null control); "+op.what,
+				sharedBuf, randomVsRandom, op.random, op.run),
+			twoBufTarget(op.name+"-prepcost", "the same fixed polynomial in both classes, class 1 first draws a uniform polynomial it discards, shared slots; "+op.what,
+				sharedBuf, sameFixedPrepCost, op.random, op.run),
+			twoBufTarget(op.name+"-prepcost8", "the same fixed polynomial in both classes, class 1 first draws 8 uniform polynomials it discards, shared slots; "+op.what,
+				sharedBuf, sameFixedPrepCost8, op.random, op.run),
 		)
 	}
 	return out
@@ -51,11 +66,13 @@ func nttControlTargets() []target {
 // sharedBuf puts both classes in buffer 0, as sliceInstance does.
 var sharedBuf = [2]int{0, 0}
 
-// The class contents of a control: the fixed polynomial in both classes, or
-// zero in class 0 and the fixed polynomial in class 1.
+// The class contents of a control (see nttControlTargets).
 const (
-	sameFixed = iota
-	zeroVsFixed
+	sameFixed          = iota // the fixed polynomial in both classes
+	zeroVsFixed               // zero vs the fixed polynomial
+	randomVsRandom            // a fresh uniform polynomial in both classes
+	sameFixedPrepCost         // the fixed polynomial; class 1 draws one more
+	sameFixedPrepCost8        // the fixed polynomial; class 1 draws 8 more
 )
 
 func uniformForward32(r *rand.Rand, p *[256]int32) {
@@ -100,12 +117,27 @@ func twoBufTarget(name, classes string, buf [2]int, contents int, random func(*r
 			in := &twoBufInstance{batch: batch, buf: buf, slotBuf: make([]int, chunk), op: op}
 			in.bufs[0] = make([][256]int32, chunk*batch)
 			in.bufs[1] = make([][256]int32, chunk*batch)
-			in.fill = func(cls int, p *[256]int32) {
-				if contents == zeroVsFixed && cls == 0 {
-					*p = [256]int32{}
-					return
+			in.fill = func(r *rand.Rand, cls int, p *[256]int32) {
+				switch contents {
+				case sameFixed:
+					*p = fixed
+				case zeroVsFixed:
+					*p = fixed
+					if cls == 0 {
+						*p = [256]int32{}
+					}
+				case randomVsRandom:
+					random(r, p)
+				case sameFixedPrepCost, sameFixedPrepCost8:
+					draws := 1
+					if contents == sameFixedPrepCost8 {
+						draws = 8
+					}
+					for range draws * cls {
+						random(r, p)
+					}
+					*p = fixed
 				}
-				*p = fixed
 			}
 			return in, nil
 		},
@@ -119,7 +151,7 @@ type twoBufInstance struct {
 	buf     [2]int // buffer of each class
 	slotBuf []int  // buffer of the measurement prepared in each slot
 	batch   int
-	fill    func(cls int, p *[256]int32)
+	fill    func(r *rand.Rand, cls int, p *[256]int32)
 	op      func([][256]int32)
 }
 
@@ -127,11 +159,11 @@ func (s *twoBufInstance) slot(slot int) [][256]int32 {
 	return s.bufs[s.slotBuf[slot]][slot*s.batch : (slot+1)*s.batch]
 }
 
-func (s *twoBufInstance) prepare(_ *rand.Rand, slot, cls int) {
+func (s *twoBufInstance) prepare(r *rand.Rand, slot, cls int) {
 	s.slotBuf[slot] = s.buf[cls]
 	xs := s.slot(slot)
 	for i := range xs {
-		s.fill(cls, &xs[i])
+		s.fill(r, cls, &xs[i])
 	}
 }
 
