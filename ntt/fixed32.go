@@ -46,7 +46,7 @@ func InverseMont32(p *[256]int32) {
 // MulMont32 sets c to a ∘ b · R⁻¹ mod q, the pointwise product of
 // MultiplyNTT, FIPS 204, Algorithm 45, with R = 2^32. c may alias a or b.
 //
-// Bounds: requires |a[i]·b[i]| ≤ 2^31·q (e.g. |a[i]|, |b[i]| < 16q);
+// Bounds: requires |a[i]·b[i]| < 2^31·q (e.g. |a[i]|, |b[i]| < 16q);
 // ensures |c[i]| < q (and |c[i]| < 0.51·q when |a[i]|, |b[i]| < q).
 func MulMont32(c, a, b *[256]int32) {
 	switch be := backend32.(type) {
@@ -65,7 +65,7 @@ func MulMont32(c, a, b *[256]int32) {
 // reducing the sum: a dot product of up to 8 terms stays below 8q. Apply
 // [Reduce32] before [InverseMont32].
 //
-// Bounds: requires |a[i]·b[i]| ≤ 2^31·q, |c[i]| < 2^31 − q; ensures
+// Bounds: requires |a[i]·b[i]| < 2^31·q, |c[i]| < 2^31 − q; ensures
 // |c'[i]| < |c[i]| + q.
 func MulAccMont32(c, a, b *[256]int32) {
 	switch be := backend32.(type) {

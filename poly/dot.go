@@ -112,7 +112,7 @@ func dot32(c *[N]int32, a, b []NTTPoly32) bool {
 // MulInverse32 sets dst = INTT(a∘b) (FIPS 204, Algorithms 45 and 42), as
 // c·s1, c·s2 and c·t0 of ML-DSA signing (Algorithm 7). Exact in R_q.
 //
-// Bounds: requires |a[i]·b[i]| ≤ 2^31·q; ensures |dst[i]| < q.
+// Bounds: requires |a[i]·b[i]| < 2^31·q; ensures |dst[i]| < q.
 func MulInverse32(dst *Poly32, a, b *NTTPoly32) {
 	ntt.MulMont32((*[N]int32)(dst), (*[N]int32)(a), (*[N]int32)(b))
 	ntt.InverseMont32((*[N]int32)(dst))
@@ -121,7 +121,7 @@ func MulInverse32(dst *Poly32, a, b *NTTPoly32) {
 // MulNTT32 sets dst = a∘b in the NTT domain (FIPS 204, Algorithm 45). Exact.
 // dst may alias a or b.
 //
-// Bounds: requires |a[i]·b[i]| ≤ 2^31·q; ensures |dst[i]| < q.
+// Bounds: requires |a[i]·b[i]| < 2^31·q; ensures |dst[i]| < q.
 func MulNTT32(dst, a, b *NTTPoly32) {
 	ntt.MulMont32((*[N]int32)(dst), (*[N]int32)(a), (*[N]int32)(b))
 	ntt.ToMont32((*[N]int32)(dst))
