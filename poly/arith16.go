@@ -72,13 +72,25 @@ func (p *NTTPoly16) Normalize() *NTTPoly16 {
 	return p
 }
 
+// add16 sets p = a + b coefficient-wise, wrapping as int16 arithmetic does;
+// add16AVX2 (poly_amd64.s) is its vector twin.
 func add16(p, a, b *[N]int16) {
+	if haveAVX2Poly && useAVX2Poly {
+		add16AVX2(p, a, b)
+		return
+	}
 	for i := range p {
 		p[i] = a[i] + b[i]
 	}
 }
 
+// sub16 sets p = a − b coefficient-wise, wrapping as int16 arithmetic does;
+// sub16AVX2 (poly_amd64.s) is its vector twin.
 func sub16(p, a, b *[N]int16) {
+	if haveAVX2Poly && useAVX2Poly {
+		sub16AVX2(p, a, b)
+		return
+	}
 	for i := range p {
 		p[i] = a[i] - b[i]
 	}

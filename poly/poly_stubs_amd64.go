@@ -134,3 +134,17 @@ func bitUnpack18AVX2(w *[256]int32, src *[576]byte, off int32, s int32)
 //
 //go:noescape
 func bitUnpack20AVX2(w *[256]int32, src *[640]byte, off int32, s int32)
+
+// add16AVX2 sets p[i] = a[i] + b[i] for every i, wrapping as int16
+// arithmetic does. p may alias a or b.
+// Twin: add16.
+//
+//go:noescape
+func add16AVX2(p *[256]int16, a *[256]int16, b *[256]int16)
+
+// sub16AVX2 sets p[i] = a[i] − b[i] for every i, wrapping as int16
+// arithmetic does. p may alias a or b.
+// Twin: sub16.
+//
+//go:noescape
+func sub16AVX2(p *[256]int16, a *[256]int16, b *[256]int16)

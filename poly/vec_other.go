@@ -25,3 +25,5 @@ func bitUnpack18AVX2(*[256]int32, *[576]byte, int32, int32) { panic(noKernels) }
 func bitUnpack20AVX2(*[256]int32, *[640]byte, int32, int32) { panic(noKernels) }
 func encode12AVX2(*[384]byte, *[256]int16)                  { panic(noKernels) }
 func decode12AVX2(*[256]int16, *[384]byte) int              { panic(noKernels) }
+func add16AVX2(p, a, b *[256]int16)                         { panic(noKernels) }
+func sub16AVX2(p, a, b *[256]int16)                         { panic(noKernels) }

@@ -342,3 +342,62 @@ func FuzzBitUnpackKernels(f *testing.F) {
 		}
 	})
 }
+
+// TestAddSubKernels compares add16AVX2 and sub16AVX2 with their scalar
+// twins on every pair of the extreme and all-int16 polynomials (sampled:
+// each polynomial against a few others), including the wrapping cases
+// (INT16_MAX + 1, INT16_MIN − 1), and with p aliasing a or b.
+func TestAddSubKernels(t *testing.T) {
+	requireAVX2(t)
+	polys := allInt16Polys()
+	names := make([]string, 0, len(polys))
+	for name := range polys {
+		names = append(names, name)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, an := range names {
+		for range 4 {
+			bn := names[rng.IntN(len(names))]
+			a, b := polys[an], polys[bn]
+			for _, op := range []struct {
+				name string
+				f    func(p, a, b *Poly16) *Poly16
+			}{{"Add", (*Poly16).Add}, {"Sub", (*Poly16).Sub}} {
+				want, got := bothPaths(func() Poly16 { var p Poly16; op.f(&p, a, b); return p })
+				if !assert.Equal(t, want, got, "%s(%s, %s)", op.name, an, bn) {
+					return
+				}
+				wantA, gotA := bothPaths(func() Poly16 { p := *a; op.f(&p, &p, b); return p })
+				assert.Equal(t, want, wantA, "%s aliasing a, scalar", op.name)
+				assert.Equal(t, want, gotA, "%s aliasing a, avx2", op.name)
+				wantB, gotB := bothPaths(func() Poly16 { p := *b; op.f(&p, a, &p); return p })
+				assert.Equal(t, want, wantB, "%s aliasing b, scalar", op.name)
+				assert.Equal(t, want, gotB, "%s aliasing b, avx2", op.name)
+			}
+		}
+	}
+}
+
+// FuzzAddSubKernels compares add16AVX2 and sub16AVX2 with their scalar
+// twins on arbitrary coefficients.
+func FuzzAddSubKernels(f *testing.F) {
+	f.Add(make([]byte, 1024))
+	f.Add(bytes.Repeat([]byte{0xff, 0x7f, 0x00, 0x80}, 256)) // INT16_MAX, INT16_MIN
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireAVX2(t)
+		in := make([]byte, 1024)
+		copy(in, data)
+		var a, b Poly16
+		for i := range a {
+			a[i] = int16(uint16(in[2*i]) | uint16(in[2*i+1])<<8)
+			b[i] = int16(uint16(in[512+2*i]) | uint16(in[512+2*i+1])<<8)
+		}
+		want, got := bothPaths(func() [2]Poly16 {
+			var s, d Poly16
+			s.Add(&a, &b)
+			d.Sub(&a, &b)
+			return [2]Poly16{s, d}
+		})
+		assert.Equal(t, want, got)
+	})
+}

@@ -2,7 +2,8 @@
 // wire formats (FIPS 203): ByteEncode_d∘Compress_d and
 // Decompress_d∘ByteDecode_d for d ∈ {1, 4, 5, 10, 11} (Algorithms 14 and
 // 15, Section 4.2.1) and ByteEncode_12 / ByteDecode_12 with the modulus
-// check of Section 7.2 (Algorithms 5 and 6).
+// check of Section 7.2 (Algorithms 5 and 6); and the coefficient-wise
+// sum and difference of two polynomials that K-PKE adds its noise with.
 //
 // Every kernel takes 16 coefficients (2d bytes) per step and is the vector
 // twin of a scalar Go function in package poly (named in its doc comment);
@@ -36,6 +37,8 @@ func main() {
 	for _, c := range []int{10, 18, 20} {
 		bitUnpack32(c)
 	}
+	lanewise16("add16AVX2", "+", func(b Mem, x reg.VecVirtual) { VPADDW(b, x, x) })
+	lanewise16("sub16AVX2", "−", func(b Mem, x reg.VecVirtual) { VPSUBW(b, x, x) })
 	Generate()
 }
 
@@ -522,6 +525,32 @@ func bitUnpack32(c int) {
 		VPSUBD(sv, y, y)
 		VPADDD(offv, y, y)
 		VMOVDQU(y, Mem{Base: w, Disp: 32 * g})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// lanewise16 generates a kernel func(p, a, b *[256]int16) that sets
+// p[i] = a[i] op b[i] with the wrapping 16-bit arithmetic of Go's int16,
+// 16 lanes per instruction, fully unrolled. p may alias a or b: each 32-byte
+// chunk is read from both before it is written.
+//
+// Twin: poly.add16 / poly.sub16.
+// Bounds: none (wrapping, as the twin).
+func lanewise16(name, op string, apply func(b Mem, x reg.VecVirtual)) {
+	TEXT(name, NOSPLIT, "func(p, a, b *[256]int16)")
+	Pragma("noescape")
+	Doc(name+" sets p[i] = a[i] "+op+" b[i] for every i, wrapping as int16",
+		"arithmetic does. p may alias a or b.",
+		"Twin: "+map[string]string{"+": "add16", "−": "sub16"}[op]+".")
+	p := Load(Param("p"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	for i := range 16 {
+		x := YMM()
+		VMOVDQU(Mem{Base: a, Disp: 32 * i}, x)
+		apply(Mem{Base: b, Disp: 32 * i}, x)
+		VMOVDQU(x, Mem{Base: p, Disp: 32 * i})
 	}
 	VZEROUPPER()
 	RET()
