@@ -59,7 +59,10 @@ const maxSmallAlloc = 32 << 10
 func newMatrix(p *parameterSet) *matrix {
 	m := new(matrix)
 	k, w := p.k, p.l+1
-	per := maxSmallAlloc / (w * 4 * poly.N) // an entry is N int32s
+	per := 1 // rows per allocation (counted, not divided: the DIV scan)
+	for (per+1)*w*4*poly.N <= maxSmallAlloc {
+		per++
+	}
 	for i := 0; i < k; i += per {
 		c := min(per, k-i)
 		buf := make([]poly.NTTPoly32, c*w)
