@@ -51,10 +51,21 @@ type Engine struct {
 	n       int
 	d       int      // base-case degree N / 2^Layers
 	zetas   []uint32 // zetas[k] = ζ^BitRev_Layers(k)·R mod q, k < 2^Layers
-	gammas  []uint32 // gammas[i] = ζ^(2·BitRev_Layers(i)+1)·R mod q (base case X^d − γ_i)
-	r2      uint32   // R² mod q: MontgomeryReduce64(x·r2) = x·R
-	scale   uint32   // 2^−Layers·R mod q: MontgomeryReduce64(x·scale) = x·2^−Layers
-	barrett uint64   // the constant of field.BarrettReduce64
+	// shoup[k] packs w = ζ^BitRev_Layers(k) mod q (low half) with
+	// w′ = ⌊w·2^32/q⌋ (high half): Forward's twiddles for Shoup's
+	// multiplication, w·y − ⌊w′·y/2^32⌋·q ∈ [0, 2q) for any y < 2^32.
+	shoup []uint64
+	// shoupOne = ⌊2^32/q⌋, w′ of w = 1: a − ⌊shoupOne·a/2^32⌋·q ∈ [0, 2q)
+	// for any a < 2^32 (Forward's final reduction).
+	shoupOne uint64
+	gammas   []uint32 // gammas[i] = ζ^(2·BitRev_Layers(i)+1)·R mod q (base case X^d − γ_i)
+	r2       uint32   // R² mod q: MontgomeryReduce64(x·r2) = x·R
+	scale    uint32   // 2^−Layers·R mod q: MontgomeryReduce64(x·scale) = x·2^−Layers
+	barrett  uint64   // the constant of field.BarrettReduce64
+	// growing is set when (1 + 2·Layers)·q < 2^32: Forward then lets the
+	// coefficients grow by 2q per layer instead of reducing in every
+	// butterfly (see forwardLazy).
+	growing bool
 }
 
 // ErrSpec is wrapped by every error of [NewEngine].
@@ -98,14 +109,19 @@ func NewEngine(s Spec) (*Engine, error) {
 		d:       int(s.N >> s.Layers),
 		r2:      p.RSquared(),
 		barrett: p.Barrett64(),
+		growing: uint64(1+2*s.Layers)*uint64(s.Q) < 1<<32,
 	}
 	m := 1 << s.Layers
 	e.zetas = make([]uint32, m)
 	e.gammas = make([]uint32, m)
+	e.shoup = make([]uint64, m)
+	e.shoupOne = (1 << 32) / uint64(s.Q) // public modulus: division allowed
 	toMont := func(x uint32) uint32 { return p.Mul(x, p.R()) }
 	for k := range m {
 		br := uint64(bitRev(uint32(k), s.Layers))
 		e.zetas[k] = toMont(p.Exp(s.Zeta, br))
+		w := uint64(p.Exp(s.Zeta, br))
+		e.shoup[k] = (w<<32)/uint64(s.Q)<<32 | w // public twiddle: division allowed
 		e.gammas[k] = toMont(p.Exp(s.Zeta, 2*br+1))
 	}
 	e.scale = toMont(p.Inverse(uint32(m)))
@@ -136,7 +152,7 @@ func (e *Engine) check(name string, a []uint32) {
 // Bounds: requires 0 ≤ a[i] < q; ensures 0 ≤ a'[i] < q.
 func (e *Engine) Forward(a []uint32) {
 	e.check("Forward", a)
-	if e.q < lazyLimit {
+	if e.growing {
 		e.forwardLazy(a)
 		return
 	}
@@ -156,25 +172,30 @@ func (e *Engine) Forward(a []uint32) {
 	}
 }
 
-// lazyLimit is the bound on q below which Forward and Inverse keep
-// coefficients only partly reduced between layers (4q must fit a uint32).
+// lazyLimit is the bound on q below which Inverse (and Mul's degree-2 base
+// case) keep coefficients only partly reduced (4q must fit a uint32).
 const lazyLimit = 1 << 30
 
-// forwardLazy is Forward for q < 2^30 with lazy reduction (Harvey's
-// butterfly): coefficients stay in [0, 4q) between layers, each butterfly
-// reduces x to [0, 2q) and takes the Montgomery product lazily in [0, 2q),
-// and a final pass brings everything to [0, q).
+// forwardLazy is Forward when (1 + 2·Layers)·q < 2^32, with lazy
+// reduction: no butterfly reduces its inputs; the twiddle product is
+// Shoup's, t = w·y − ⌊w′·y/2^32⌋·q ∈ [0, 2q) (two multiplies on its
+// critical path where Montgomery's has three), so every layer adds less
+// than 2q to the bound of the coefficients, and a final pass brings them to
+// [0, q) (Shoup's product with w = 1, then a conditional subtraction).
 //
-// Bounds: requires q < 2^30, 0 ≤ a[i] < q; per butterfly, x, y < 4q gives
-// z·y < 4q² < q·2^32, t < 2q, x' = x + t < 4q, y' = x − t + 2q < 4q;
-// ensures 0 ≤ a'[i] < q.
+// Bounds: requires (1 + 2·Layers)·q < 2^32, 0 ≤ a[i] < q; after layer i
+// every coefficient is below (1 + 2i)·q < 2^32: per butterfly t < 2q,
+// x' = x + t and y' = x − t + 2q, both in [0, (1 + 2(i+1))·q); ensures
+// 0 ≤ a'[i] < q.
 func (e *Engine) forwardLazy(a []uint32) {
-	q, q2, qni := e.q, 2*e.q, e.qNegInv
-	// ct is one Harvey butterfly: x, y < 4q → x', y' < 4q.
+	q, q2 := e.q, 2*e.q
+	// ct is one butterfly: x, y < (1 + 2i)·q → x', y' < (1 + 2(i+1))·q.
+	// The uint32 products wrap: w·y − hi·q is exact modulo 2^32 and lies in
+	// [0, 2q).
 	ct := func(x, y uint32, z uint64) (uint32, uint32) {
-		u := field.CondSubU32(x, q2)
-		t := field.MontgomeryReduceLazy64(z*uint64(y), q, qni)
-		return u + t, u - t + q2
+		hi := uint32((z >> 32) * uint64(y) >> 32)
+		t := uint32(z)*y - hi*q
+		return x + t, x - t + q2
 	}
 	l := e.n / 2
 	// Two layers per pass (len = l, then l/2) while both remain: block b of
@@ -182,9 +203,9 @@ func (e *Engine) forwardLazy(a []uint32) {
 	for ; l/2 >= e.d; l >>= 2 {
 		h := l / 2
 		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
-			z := uint64(e.zetas[e.n/(2*l)+b])
-			za := uint64(e.zetas[e.n/l+2*b])
-			zb := uint64(e.zetas[e.n/l+2*b+1])
+			z := e.shoup[e.n/(2*l)+b]
+			za := e.shoup[e.n/l+2*b]
+			zb := e.shoup[e.n/l+2*b+1]
 			v0, v1, v2, v3 := quarters(a, start, h)
 			for j := range v0 {
 				x0, x2 := ct(v0[j], v2[j], z)
@@ -196,7 +217,7 @@ func (e *Engine) forwardLazy(a []uint32) {
 	}
 	if l >= e.d { // one layer left
 		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
-			z := uint64(e.zetas[e.n/(2*l)+b])
+			z := e.shoup[e.n/(2*l)+b]
 			x, y := halves(a, start, l)
 			for j := range x {
 				x[j], y[j] = ct(x[j], y[j], z)
@@ -204,7 +225,8 @@ func (e *Engine) forwardLazy(a []uint32) {
 		}
 	}
 	for i := range a {
-		a[i] = field.CondSubU32(field.CondSubU32(a[i], q2), q)
+		t := a[i] - uint32(e.shoupOne*uint64(a[i])>>32)*q
+		a[i] = field.CondSubU32(t, q)
 	}
 }
 

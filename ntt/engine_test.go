@@ -30,6 +30,8 @@ var engineSpecs = []ntt.Spec{
 	{Q: 2013265921, N: 4096, Layers: 12},        // 15·2^27 + 1, near 2^31
 	{Q: 786433, N: 2048, Layers: 11},            // 3·2^18 + 1
 	{Q: 40961, N: 32, Layers: 5},                // 5·2^13 + 1
+	{Q: 252638209, N: 256, Layers: 8},           // largest q with (1+2·8)·q < 2^32: Forward's growing path
+	{Q: 252646913, N: 256, Layers: 8},           // the next such prime above it: Forward's canonical path
 }
 
 func specName(s ntt.Spec) string {

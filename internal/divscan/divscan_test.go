@@ -40,6 +40,7 @@ var allowed = map[string]string{
 	module + "field.(*Params).hasOrder":      "divides a public group order by its prime factors",
 	module + "field.(*Params).RootOfUnity":   "(q−1)/order on the public modulus and order",
 	module + "field.(*Params).IsRootOfUnity": "(q−1)%order on the public modulus and order; x is a public ζ",
+	module + "ntt.NewEngine":                 "Shoup's w′ = ⌊w·2^32/q⌋ of the public twiddles and ⌊2^32/q⌋, from the public modulus",
 	module + "ntt.(*Engine).forwardLazy":     "n/(2·len), n/len: twiddle indices from the public size n and the layer length",
 	module + "ntt.(*Engine).inverseLazy":     "n/(2·len), n/len: twiddle indices from the public size n and the layer length",
 	module + "ntt.(*Engine).Inverse":         "n/len: twiddle index from the public size n and the layer length",
