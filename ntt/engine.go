@@ -38,7 +38,8 @@ const maxAliasDegree = 64
 // Engine is a generic NTT engine built from a [Spec]: coefficients are
 // uint32 in canonical form [0, q), products use 64-bit intermediates and
 // Montgomery reduction with R = 2^32 (twiddles precomputed in Montgomery
-// form), and nothing is allocated after construction. NTT-domain
+// form; Forward uses Shoup's products with precomputed ⌊w·2^32/q⌋ when
+// (1 + 2·Layers)·q < 2^32), and nothing is allocated after construction. NTT-domain
 // coefficients are in the bit-reversed order of FIPS 203 Algorithm 9 and
 // FIPS 204 Algorithm 41. An *Engine is immutable and safe for concurrent use.
 //
