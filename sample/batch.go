@@ -224,6 +224,7 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 	for l := range ls {
 		ls[l].job = -1
 	}
+	used := uint8(0) // lanes that have held a job
 	for {
 		top, words, active := 0, 0, uint8(0)
 		for l := range lanes {
@@ -232,11 +233,14 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 				next++
 			}
 			if s.job < 0 && next < len(jobs) {
+				if used>>l&1 != 0 { // a fresh lane is still zero
+					for i := 0; i < 100; i += 4 {
+						x.a[i+l] = 0
+					}
+				}
 				*s = laneState{job: next, rate: jobs[next].rate()}
 				next++
-				for i := range 25 {
-					x.a[4*i+l] = 0
-				}
+				used |= 1 << l
 			}
 			if s.job < 0 {
 				continue
