@@ -193,9 +193,9 @@ func (e *Engine) forwardLazy(a []uint32) {
 	// ct is one butterfly: x, y < (1 + 2i)·q → x', y' < (1 + 2(i+1))·q.
 	// The uint32 products wrap: w·y − hi·q is exact modulo 2^32 and lies in
 	// [0, 2q).
-	ct := func(x, y uint32, z uint64) (uint32, uint32) {
-		hi := uint32((z >> 32) * uint64(y) >> 32)
-		t := uint32(z)*y - hi*q
+	ct := func(x, y, w uint32, ws uint64) (uint32, uint32) {
+		hi := uint32(ws * uint64(y) >> 32)
+		t := w*y - hi*q
 		return x + t, x - t + q2
 	}
 	l := e.n / 2
@@ -207,21 +207,25 @@ func (e *Engine) forwardLazy(a []uint32) {
 			z := e.shoup[e.n/(2*l)+b]
 			za := e.shoup[e.n/l+2*b]
 			zb := e.shoup[e.n/l+2*b+1]
+			w, wa, wb := uint32(z), uint32(za), uint32(zb)
+			z, za, zb = z>>32, za>>32, zb>>32
 			v0, v1, v2, v3 := quarters(a, start, h)
 			for j := range v0 {
-				x0, x2 := ct(v0[j], v2[j], z)
-				x1, x3 := ct(v1[j], v3[j], z)
-				v0[j], v1[j] = ct(x0, x1, za)
-				v2[j], v3[j] = ct(x2, x3, zb)
+				x0, x2 := ct(v0[j], v2[j], w, z)
+				x1, x3 := ct(v1[j], v3[j], w, z)
+				v0[j], v1[j] = ct(x0, x1, wa, za)
+				v2[j], v3[j] = ct(x2, x3, wb, zb)
 			}
 		}
 	}
 	if l >= e.d { // one layer left
 		for b, start := 0, 0; start < e.n; b, start = b+1, start+2*l {
 			z := e.shoup[e.n/(2*l)+b]
+			w := uint32(z)
+			z >>= 32
 			x, y := halves(a, start, l)
 			for j := range x {
-				x[j], y[j] = ct(x[j], y[j], z)
+				x[j], y[j] = ct(x[j], y[j], w, z)
 			}
 		}
 	}
