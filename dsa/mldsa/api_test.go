@@ -292,12 +292,34 @@ func TestVerifyMatrixPaths(t *testing.T) {
 
 	fresh, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
 	require.NoError(t, err)
-	var μ [MuSize]byte
-	require.NoError(t, computeMu(&μ, &fresh.tr, msg, ""))
+	assert.False(t, fresh.trReady.Load(), "a parsed key computes tr on first use")
 	assert.Zero(t, testing.AllocsPerRun(1, func() {
 		fresh.verifies.Store(0) // every run is a first verification
-		require.NoError(t, fresh.verifyInternal(&μ, sig))
+		require.NoError(t, Verify(fresh, msg, sig, nil))
 	}), "first verification with a parsed key")
+	assert.True(t, fresh.trReady.Load())
+	assert.Equal(t, sk.pub.tr, fresh.tr, "tr from the first verification's spare lane")
+	for _, use := range []struct {
+		name string
+		f    func(pk *PublicKey) error
+	}{
+		{"VerifyInternal", func(pk *PublicKey) error {
+			mp := append([]byte{0, 0}, msg...)
+			return VerifyInternal(pk, mp, sig)
+		}},
+		{"ComputeMu+VerifyExternalMu", func(pk *PublicKey) error {
+			mu, err := ComputeMu(MLDSA65(), pk.Bytes(), msg, nil)
+			if err != nil {
+				return err
+			}
+			return VerifyExternalMu(pk, mu, sig)
+		}},
+	} {
+		pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+		require.NoError(t, err)
+		assert.NoError(t, use.f(pk), "%s as the first use of a parsed key", use.name)
+		assert.Equal(t, sk.pub.tr, pk.tr, "%s: tr", use.name)
+	}
 }
 
 // TestConcurrentFirstVerifications races several first and second

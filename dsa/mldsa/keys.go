@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"github.com/moduletto/moduletto/internal/isolate"
@@ -24,9 +25,14 @@ const maxPublicKeySize = 32 + maxK*32*(23-d)
 // the heap, and a key verified repeatedly does the ExpandA work once. A
 // PublicKey is safe for concurrent use.
 type PublicKey struct {
-	p  *parameterSet
-	ρ  [32]byte
-	tr [64]byte // H(pk, 64)
+	p *parameterSet
+	ρ [32]byte
+	// tr = H(pk, 64). A parsed key computes it on first use (see trHash),
+	// its first verification in a spare Keccak lane beside Â; trOnce and
+	// trReady publish it.
+	tr      [64]byte
+	trOnce  sync.Once
+	trReady atomic.Bool
 	// t1 holds NTT(−t1[i]·2^d), k entries: the column that turns
 	// w'_Approx of Verify_internal into one inner product per row with Â.
 	// The public key embedded in a PrivateKey lacks it (see expandT1), and
@@ -261,6 +267,32 @@ func (pk *PublicKey) encode(t1 []poly.Poly32) {
 	pk.p.pkEncode(enc, &pk.ρ, t1)
 	jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], enc, nil)}
 	sample.Run(jobs[:])
+	pk.markTr()
+}
+
+// markTr records that pk.tr is set.
+func (pk *PublicKey) markTr() {
+	pk.trOnce.Do(func() { pk.trReady.Store(true) })
+}
+
+// trHash returns tr = H(pk, 64), computing it first if no one has.
+func (pk *PublicKey) trHash() *[64]byte {
+	pk.trOnce.Do(func() {
+		jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], pk.enc[:pk.p.pkSize], nil)}
+		sample.Run(jobs[:])
+		pk.trReady.Store(true)
+	})
+	return &pk.tr
+}
+
+// publishTr sets pk.tr to tr, computed by the caller, unless it is already
+// set, and returns pk.tr.
+func (pk *PublicKey) publishTr(tr *[64]byte) *[64]byte {
+	pk.trOnce.Do(func() {
+		pk.tr = *tr
+		pk.trReady.Store(true)
+	})
+	return &pk.tr
 }
 
 // expandT1 sets pk.t1 to NTT(−t1·2^d), decoding ρ and t1 from the
@@ -285,10 +317,10 @@ func (pk *PublicKey) expandT1() {
 }
 
 // NewPublicKey parses an encoded public key of parameter set p (pkDecode,
-// FIPS 204, Algorithm 23) and computes tr and NTT(t1·2^d) from it; the
-// matrix Â is sampled by the first [Verify] and kept from the second on
-// (see [PublicKey]). Every byte string of the right length is a valid
-// encoding.
+// FIPS 204, Algorithm 23) and computes NTT(t1·2^d) from it; tr = H(pk, 64)
+// is computed by the first use and the matrix Â sampled by the first
+// [Verify] and kept from the second on (see [PublicKey]). Every byte
+// string of the right length is a valid encoding.
 func NewPublicKey(p Parameters, b []byte) (*PublicKey, error) {
 	pk := new(PublicKey)
 	if err := parsePublicKey(pk, p, b); err != nil {
@@ -308,12 +340,12 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 	pk.p = p.p
 	copy(pk.enc[:], b) // every encoding of the right length is canonical
 	copy(pk.ρ[:], b)
-	// A reused PublicKey forgets the matrix of its previous key.
+	// A reused PublicKey forgets the matrix and tr of its previous key.
 	pk.a.Store(nil)
 	pk.verifies.Store(0)
-	// tr = H(pk, 64). Â is left to the verifications (see PublicKey).
-	jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], pk.enc[:p.p.pkSize], nil)}
-	sample.Run(jobs[:])
+	pk.trOnce = sync.Once{}
+	pk.trReady.Store(false)
+	// tr and Â are left to the first uses (see PublicKey).
 	pk.expandT1()
 	return nil
 }
@@ -357,6 +389,7 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 		return &PublicKey{}
 	}
 	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, tr: sk.pub.tr, enc: sk.pub.enc}
+	pk.markTr()
 	pk.expandT1()
 	m := newMatrix(pk.p)
 	for i := range pk.p.k {

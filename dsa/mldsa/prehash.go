@@ -205,9 +205,12 @@ func VerifyDigest(pk *PublicKey, digest, signature []byte, ph PreHash, opts *Opt
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	var μ [MuSize]byte
-	if err := hashMu(&μ, &pk.tr, digest, ph, opts.context()); err != nil {
-		return err
+	ctx := opts.context()
+	if len(ctx) > MaxContextSize {
+		return errContextTooLong
 	}
-	return pk.verifyInternal(&μ, signature)
+	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
+		err = hashMu(&μ, tr, digest, ph, ctx)
+		return μ, err
+	})
 }

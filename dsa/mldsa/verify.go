@@ -21,11 +21,14 @@ func Verify(pk *PublicKey, message, signature []byte, opts *Options) error {
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	var μ [MuSize]byte
-	if err := computeMu(&μ, &pk.tr, message, opts.context()); err != nil {
-		return err
+	ctx := opts.context()
+	if len(ctx) > MaxContextSize {
+		return errContextTooLong
 	}
-	return pk.verifyInternal(&μ, signature)
+	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
+		err = computeMu(&μ, tr, message, ctx)
+		return μ, err
+	})
 }
 
 // VerifyExternalMu checks a signature over a precomputed message
@@ -38,7 +41,9 @@ func VerifyExternalMu(pk *PublicKey, mu, signature []byte) error {
 	if len(mu) != MuSize {
 		return fmt.Errorf("mldsa: μ is %d bytes, want %d", len(mu), MuSize)
 	}
-	return pk.verifyInternal((*[MuSize]byte)(mu), signature)
+	return pk.verifyInternal(signature, func(*[64]byte) ([MuSize]byte, error) {
+		return [MuSize]byte(mu), nil
+	})
 }
 
 // VerifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8,
@@ -48,18 +53,20 @@ func VerifyInternal(pk *PublicKey, mPrime, signature []byte) error {
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	var μ [MuSize]byte
-	var h sha3.SHAKE
-	h.Write(pk.tr[:])
-	h.Write(mPrime)
-	h.Read(μ[:])
-	return pk.verifyInternal(&μ, signature)
+	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
+		var h sha3.SHAKE
+		h.Write(tr[:])
+		h.Write(mPrime)
+		h.Read(μ[:])
+		return μ, nil
+	})
 }
 
-// verifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8,
-// from μ (line 7) on. Its inputs are public, so it may branch on them; it
-// allocates nothing.
-func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
+// verifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8.
+// mu computes μ (line 7) from tr once tr is known, which for a parsed key's
+// first verification is after the Keccak batch that also samples Â. Its
+// inputs are public, so it may branch on them; it allocates nothing.
+func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]byte, error)) error {
 	p := pk.p
 	k, l := p.k, p.l
 	if len(sig) != p.sigSize {
@@ -92,11 +99,13 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
 	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
 	// product (|w| < q).
+	var tr *[64]byte
 	if a := pk.matrix(); a != nil {
 		for i := range k {
 			poly.DotInverse32(&w, a[i], zc[:l+1])
 			p.useHintPoly(&w1[i], &w, &hint[i], simd)
 		}
+		tr = pk.trHash()
 	} else {
 		// Without a kept matrix, sample Â three rows at a time: ML-DSA-65's
 		// 3ℓ = 15 RejNTTPoly streams of 5 blocks each leave one Keccak lane
@@ -104,10 +113,18 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 		// idle for 5 of 15).
 		var (
 			rows [3][maxL + 1]poly.NTTPoly32
-			jobs [3 * maxL]sample.Job
+			jobs [3*maxL + 1]sample.Job // + tr
 		)
+		// tr, if no one has computed it yet, takes the spare lane of the
+		// first batch.
+		var trBuf [64]byte
+		needTr := !pk.trReady.Load()
 		for i := 0; i < k; i += 3 {
 			m, n := min(3, k-i), 0
+			if i == 0 && needTr {
+				jobs[0] = sample.SHAKE256Job(trBuf[:], pk.enc[:p.pkSize], nil)
+				n++
+			}
 			for r := range m {
 				// Written here, not through rowJobs: a store through a
 				// slice would move rows to the heap.
@@ -123,6 +140,15 @@ func (pk *PublicKey) verifyInternal(μ *[MuSize]byte, sig []byte) error {
 				p.useHintPoly(&w1[i+r], &w, &hint[i+r], simd)
 			}
 		}
+		if needTr {
+			tr = pk.publishTr(&trBuf)
+		} else {
+			tr = pk.trHash()
+		}
+	}
+	μ, err := mu(tr)
+	if err != nil {
+		return err
 	}
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
