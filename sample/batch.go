@@ -226,7 +226,9 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 	}
 	used := uint8(0) // lanes that have held a job
 	for {
-		top, words, active := 0, 0, uint8(0)
+		// active: lanes with a job; squeezing: those whose permutation
+		// below yields an output block; words: the longest such block.
+		words, active, squeezing := 0, uint8(0), uint8(0)
 		for l := range lanes {
 			s := &ls[l]
 			for s.job < 0 && next < len(jobs) && jobs[next].kind == samplerNone {
@@ -245,65 +247,33 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 			if s.job < 0 {
 				continue
 			}
-			top, active = l+1, active|1<<l
+			active |= 1 << l
+			if !s.squeezing {
+				absorbBlock(&x, l, s, &jobs[s.job], &last)
+			}
 			if s.squeezing {
-				words = max(words, s.rate/8)
-				continue
-			}
-			jb := &jobs[s.job]
-			if size := jb.inputLen(); size-s.off >= s.rate {
-				jb.input(last[:s.rate], s.off)
-				s.off += s.rate
-			} else {
-				k := size - s.off
-				jb.input(last[:k], s.off)
-				clear(last[k:s.rate])
-				last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
-				if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
-					last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
-				}
-				last[s.rate-1] |= 0x80
-				s.squeezing = true
+				squeezing |= 1 << l
 				words = max(words, s.rate/8)
 			}
-			x.xorBlock(l, last[:s.rate])
 		}
-		if top == 0 {
+		if active == 0 {
 			break
 		}
-		if x.impl == keccakAVX2 {
-			permuteAVX2(&x.a, &x.tmp)
-		} else {
-			// The portable permutation costs per lane: skip idle ones.
-			for l := range top {
-				if active>>l&1 != 0 {
-					keccakF1600Stride4((*[97]uint64)(x.a[l:]))
-				}
-			}
-		}
-		if words == 0 {
+		x.impl.permute(&x.a, &x.tmp, active)
+		if squeezing == 0 {
 			continue
 		}
-		if x.impl == keccakAVX2 {
-			extractAVX2(&x.a, &blocks, words)
-		} else {
-			for l := range top {
-				if ls[l].job >= 0 && ls[l].squeezing {
-					x.extract(l, 0, blocks[l][:ls[l].rate])
-				}
-			}
-		}
-		for l := range top {
-			s := &ls[l]
-			if s.job < 0 || !s.squeezing {
+		x.extractBlocks(&blocks, squeezing, words)
+		for l := range lanes {
+			if squeezing>>l&1 == 0 {
 				continue
 			}
 			var buf *[640]byte
 			if bufs != nil {
 				buf = &bufs[l]
 			}
-			if consume(&jobs[s.job], s, &blocks[l], buf) {
-				s.job = -1
+			if consume(&jobs[ls[l].job], &ls[l], &blocks[l], buf) {
+				ls[l].job = -1
 			}
 		}
 	}
@@ -311,6 +281,27 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 	clear(blocks[:])
 	clear(last[:])
 	clear(jobs)
+}
+
+// absorbBlock XORs the next rate bytes of jb's input into lane l, or, when
+// fewer remain, its padded last block (SHAKE or SHA-3 padding, FIPS 202,
+// Sections 5.1 and 6), after which the lane squeezes. last is scratch.
+func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) {
+	if size := jb.inputLen(); size-s.off >= s.rate {
+		jb.input(last[:s.rate], s.off)
+		s.off += s.rate
+	} else {
+		k := size - s.off
+		jb.input(last[:k], s.off)
+		clear(last[k:s.rate])
+		last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
+		if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
+			last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
+		}
+		last[s.rate-1] |= 0x80
+		s.squeezing = true
+	}
+	x.xorBlock(l, last[:s.rate])
 }
 
 // consume hands one output block of the lane in state s to its job and

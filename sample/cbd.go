@@ -114,7 +114,7 @@ func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
 	}
 }
 
-// cbdSampler returns the group kind of SamplePolyCBD_η ∘ PRF_η for η.
+// cbdSampler returns the Job kind of SamplePolyCBD_η ∘ PRF_η for η.
 func cbdSampler(eta int) sampler {
 	switch eta {
 	case 2:

@@ -7,7 +7,7 @@ import "encoding/binary"
 // permuteAVX2 stands in for the AVX2 kernel in builds without assembly. It
 // is never selected there (keccakImpls lists only keccakScalar) and computes
 // the same permutation on all four states.
-func permuteAVX2(a, _ *[100]uint64) { keccakF1600x4Scalar(a, 4) }
+func permuteAVX2(a, _ *[100]uint64) { keccakF1600x4Scalar(a, laneMask(lanes)) }
 
 // extractAVX2 stands in for the AVX2 transpose in builds without assembly
 // (never selected there): lane word i of state l to out[l][8i:8i+8].

@@ -170,7 +170,7 @@ func TestKeccakF1600MatchesFIPS202(t *testing.T) {
 		}
 		for n := 1; n <= lanes; n++ {
 			got := s
-			keccakF1600x4Scalar(&got, n)
+			keccakF1600x4Scalar(&got, laneMask(n))
 			for l := range lanes {
 				w := want
 				if l >= n {
@@ -269,7 +269,7 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 
 // checkBlocks squeezes 7 blocks with squeezeBlocks, every lane active.
 func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
-	var x shakeX4
+	var x sponge
 	absorbRate(&x, in, rate)
 	var blocks [lanes][rate128]byte
 	for b := range 7 {
@@ -283,7 +283,7 @@ func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
 // checkReads reads the same 7 blocks in chunks of sizes that cross block
 // and word boundaries.
 func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
-	var x shakeX4
+	var x sponge
 	absorbRate(&x, in, rate)
 	var got [lanes][]byte
 	for l := range n {
@@ -304,7 +304,7 @@ func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
 	}
 }
 
-func absorbRate(x *shakeX4, in [][]byte, rate int) {
+func absorbRate(x *sponge, in [][]byte, rate int) {
 	if rate == rate128 {
 		x.absorb128(in)
 	} else {
@@ -315,7 +315,7 @@ func absorbRate(x *shakeX4, in [][]byte, rate int) {
 // TestShakeX4Clear checks that clear leaves no state behind.
 func TestShakeX4Clear(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
-		var x shakeX4
+		var x sponge
 		x.absorb256([][]byte{{1}, {2}, {3}, {4}})
 		var out [lanes][rate128]byte
 		x.squeezeBlocks(&out, laneMask(4))
@@ -382,7 +382,7 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	for i, s := range states {
 		want, got := s, s
 		var tmp [100]uint64
-		keccakF1600x4Scalar(&want, 4)
+		keccakF1600x4Scalar(&want, laneMask(lanes))
 		permuteAVX2(&got, &tmp)
 		if !assert.Equal(t, want, got, names[i]) {
 			return
@@ -437,7 +437,7 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		want, got := s, s
 		var tmp [100]uint64
 		for range 1 + rounds%4 {
-			keccakF1600x4Scalar(&want, 4)
+			keccakF1600x4Scalar(&want, laneMask(lanes))
 			permuteAVX2(&got, &tmp)
 		}
 		if want != got {
@@ -504,15 +504,16 @@ func BenchmarkKeccakF1600x4(b *testing.B) {
 			var tmp [100]uint64
 			b.ReportAllocs()
 			for b.Loop() {
-				k.permute(&s, &tmp, 4)
+				k.permute(&s, &tmp, laneMask(lanes))
 			}
 		})
 	}
 }
 
 // BenchmarkSHAKE128x4 times four SHAKE-128 streams of a 34-byte input
-// (SampleNTT's) squeezed for 3 blocks each: what one group of SampleMatrix
-// costs in Keccak. impl=crypto-sha3 is the same on four crypto/sha3 XOFs.
+// (SampleNTT's) squeezed for 3 blocks each: what four SampleNTT jobs of
+// SampleMatrix cost in Keccak. impl=crypto-sha3 is the same on four
+// crypto/sha3 XOFs.
 func BenchmarkSHAKE128x4(b *testing.B) {
 	var seeds [lanes][34]byte
 	for l := range seeds {
@@ -527,7 +528,7 @@ func BenchmarkSHAKE128x4(b *testing.B) {
 			var out [lanes][rate128]byte
 			b.ReportAllocs()
 			for b.Loop() {
-				var x shakeX4
+				var x sponge
 				x.absorb128(in)
 				for range 3 {
 					x.squeezeBlocks(&out, laneMask(lanes))

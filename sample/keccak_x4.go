@@ -27,22 +27,24 @@ var (
 	keccakDefault = keccakScalar
 )
 
-// permute applies Keccak-f[1600] to the first n of the four interleaved
-// states in a (lane word i of state l at a[4i+l]); tmp is scratch space. The
-// AVX2 kernel always permutes all four states: lanes beyond n hold zeros or
-// stale data nobody reads.
-func (k keccakImpl) permute(a, tmp *[100]uint64, n int) {
+// permute applies Keccak-f[1600] to the interleaved states in a (lane word
+// i of state l at a[4i+l]) whose bit is set in active; tmp is scratch space.
+// The AVX2 kernel always permutes all four states (the others hold zeros or
+// stale data nobody reads); the portable one costs per state and skips them.
+func (k keccakImpl) permute(a, tmp *[100]uint64, active uint8) {
 	if k == keccakAVX2 {
 		permuteAVX2(a, tmp)
 		return
 	}
-	keccakF1600x4Scalar(a, n)
+	keccakF1600x4Scalar(a, active)
 }
 
-// keccakF1600x4Scalar applies Keccak-f[1600] to the first n interleaved
-// states in a, one after the other, each where it lies.
-func keccakF1600x4Scalar(a *[100]uint64, n int) {
-	for l := range n {
-		keccakF1600Stride4((*[97]uint64)(a[l:]))
+// keccakF1600x4Scalar applies Keccak-f[1600] to the interleaved states in a
+// whose bit is set in active, one after the other, each where it lies.
+func keccakF1600x4Scalar(a *[100]uint64, active uint8) {
+	for l := range lanes {
+		if active>>l&1 != 0 {
+			keccakF1600Stride4((*[97]uint64)(a[l:]))
+		}
 	}
 }

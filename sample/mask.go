@@ -24,7 +24,7 @@ func ExpandMask(dst []poly.Poly32, rho *[64]byte, mu uint16, gamma1 int) {
 	}
 }
 
-// maskSampler returns the group kind of ExpandMask for γ1.
+// maskSampler returns the Job kind of ExpandMask for γ1.
 func maskSampler(gamma1 int) sampler {
 	switch gamma1 {
 	case 1 << 17:

@@ -40,7 +40,7 @@ func ExpandS(s1, s2 []poly.Poly32, rho *[64]byte, eta int) {
 	Run(jobs[:len(s1)+len(s2)])
 }
 
-// boundedSampler returns the group kind of RejBoundedPoly for η.
+// boundedSampler returns the Job kind of RejBoundedPoly for η.
 func boundedSampler(eta int) sampler {
 	switch eta {
 	case 2:

@@ -13,60 +13,17 @@ const (
 // lanes is the number of SHAKE instances that [shakeX4] runs side by side.
 const lanes = 4
 
-// shakeX4 holds up to four SHAKE instances of one kind (all SHAKE-128 or all
-// SHAKE-256) that absorb inputs of equal length and are squeezed together:
-// the sponge construction of FIPS 202, Algorithm 8, with Keccak-f[1600] as
-// f and the SHAKE padding (suffix 1111, then pad10*1; Sections 5.1 and 6.2).
-//
-// It is the single place where the four-way Keccak-f[1600] backend plugs in:
-// every sampler except SampleInBall reaches Keccak only through a [group],
-// and a group only through absorb128, absorb256, squeezeBlocks and read.
-// The four states are interleaved (lane word i of instance l at a[4i+l]) so
-// that the AVX2 kernel permutes them at once; the portable kernel permutes
-// the lanes in use one after the other. It lives in the caller's stack frame,
-// so nothing is allocated; the caller clears it after use (its states derive
-// from secret seeds for the noise and mask samplers).
+// shakeX4 holds four interleaved Keccak-f[1600] states (lane word i of
+// state l at a[4i+l]), so that the AVX2 kernel permutes them at once; the
+// portable kernel permutes the busy ones one after the other. It is the
+// single place where the four-way backend plugs in: [Run] drives it, one
+// sponge (FIPS 202, Algorithm 8) per lane, with XORed-in blocks (xorBlock),
+// permutations (impl.permute) and extracted output blocks (extractBlocks).
+// It lives in the caller's stack frame, so nothing is allocated; the caller
+// clears it after use (its states may derive from secret seeds).
 type shakeX4 struct {
 	a, tmp [4 * 25]uint64 // interleaved states, and the kernel's scratch
-	impl   keccakImpl     // permutation backend, fixed for the stream
-	n      int            // lanes in use, 1..4
-	rate   int            // rate128 or rate256
-	pos    int            // bytes of the current output block already read
-}
-
-// absorb128 starts len(in) (at most four) SHAKE-128 instances, lane l
-// absorbing in[l]. The inputs must be of equal length.
-func (x *shakeX4) absorb128(in [][]byte) { x.absorb(in, rate128) }
-
-// absorb256 starts len(in) (at most four) SHAKE-256 instances, lane l
-// absorbing in[l]. The inputs must be of equal length.
-func (x *shakeX4) absorb256(in [][]byte) { x.absorb(in, rate256) }
-
-// absorb resets the states and absorbs the equal-length inputs in[l] with
-// the given rate, padding included; the last permutation of the absorbing
-// phase is left to the first squeeze.
-func (x *shakeX4) absorb(in [][]byte, rate int) {
-	x.impl = keccakDefault
-	x.n, x.rate = len(in), rate
-	clear(x.a[:])
-	m := len(in[0])
-	off := 0
-	for ; m-off >= rate; off += rate {
-		for l := range x.n {
-			x.xorBlock(l, in[l][off:off+rate])
-		}
-		x.permute()
-	}
-	var last [rate128]byte
-	for l := range x.n {
-		k := copy(last[:rate], in[l][off:])
-		clear(last[k:rate])
-		last[k] = 0x1f // SHAKE suffix 1111 and the first bit of pad10*1
-		last[rate-1] |= 0x80
-		x.xorBlock(l, last[:rate])
-	}
-	clear(last[:])
-	x.pos = rate
+	impl   keccakImpl     // permutation backend, fixed for the run
 }
 
 // xorBlock XORs block (rate bytes, a multiple of 8) into lane l's state.
@@ -76,43 +33,19 @@ func (x *shakeX4) xorBlock(l int, block []byte) {
 	}
 }
 
-// permute applies Keccak-f[1600] to the lanes in use.
-func (x *shakeX4) permute() { x.impl.permute(&x.a, &x.tmp, x.n) }
-
-// squeezeBlocks reads the next rate bytes of every lane l whose bit is set in
-// active into out[l][:x.rate]. The AVX2 backend transposes all four rows
-// at once, whatever active says (the caller ignores rows of inactive
-// lanes); the portable one copies out the active lanes only. It must not
-// follow a read that ended inside a block.
-func (x *shakeX4) squeezeBlocks(out *[lanes][rate128]byte, active uint8) {
-	x.permute()
+// extractBlocks copies the first words words of every lane l whose bit is
+// set in active into out[l][:8·words]. The AVX2 backend transposes all four
+// rows at once, whatever active says (the caller ignores rows of other
+// lanes); the portable one copies out the active lanes only.
+func (x *shakeX4) extractBlocks(out *[lanes][rate128]byte, active uint8, words int) {
 	if x.impl == keccakAVX2 {
-		extractAVX2(&x.a, out, x.rate/8)
-	} else {
-		for l := range x.n {
-			if active>>l&1 != 0 {
-				x.extract(l, 0, out[l][:x.rate])
-			}
-		}
+		extractAVX2(&x.a, out, words)
+		return
 	}
-	x.pos = x.rate
-}
-
-// read fills out[l] from lane l, for every lane in use; the slices are of
-// equal length (a fixed-length XOF output such as PRF_η or ExpandMask's H).
-func (x *shakeX4) read(out [][]byte) {
-	size := len(out[0])
-	for done := 0; done < size; {
-		if x.pos == x.rate {
-			x.permute()
-			x.pos = 0
+	for l := range lanes {
+		if active>>l&1 != 0 {
+			x.extract(l, 0, out[l][:8*words])
 		}
-		k := min(x.rate-x.pos, size-done)
-		for l := range x.n {
-			x.extract(l, x.pos, out[l][done:done+k])
-		}
-		x.pos += k
-		done += k
 	}
 }
 
