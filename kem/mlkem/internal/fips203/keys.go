@@ -193,13 +193,7 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	// blocks while the matrix streams fill the others.
 	var jobs [1 + maxK*maxK]sample.Job
 	jobs[0] = sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)
-	n := 1
-	for i := range p.k {
-		for j := range p.k {
-			jobs[n] = sample.SampleNTTJob(&ek.aT[i*p.k+j], &ek.ρ, byte(i), byte(j))
-			n++
-		}
-	}
+	n := 1 + ek.matrixJobs(jobs[1:], p.k, true)
 	sample.Run(jobs[:n])
 	return nil
 }

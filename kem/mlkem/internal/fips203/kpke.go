@@ -31,13 +31,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 	// lanes the matrix leaves idle.
 	a := ek.aT[:k*k]
 	var se [2 * maxK]poly.Poly16
-	n := 0
-	for i := range k {
-		for j := range k {
-			jobs[n] = sample.SampleNTTJob(&a[i*k+j], &ek.ρ, byte(j), byte(i))
-			n++
-		}
-	}
+	n := ek.matrixJobs(jobs[:], k, false)
 	for i := range 2 * k {
 		jobs[n] = sample.SampleNoiseJob(&se[i], σ, byte(i), p.η1)
 		n++
@@ -64,6 +58,24 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 			a[i*k+j], a[j*k+i] = a[j*k+i], a[i*k+j]
 		}
 	}
+}
+
+// matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
+// lines 3–7) that fill ek.aT with Â, row-major (aT[i*k+j] = Â[i, j] =
+// SampleNTT(ρ‖j‖i)), or, if transposed, with Âᵀ (aT[i*k+j] = Â[j, i]), and
+// returns k². The jobs point into ek, which lives on the heap, so storing
+// them through the slice costs no allocation.
+func (ek *EncapsulationKey) matrixJobs(jobs []sample.Job, k int, transposed bool) int {
+	for i := range k {
+		for j := range k {
+			a, b := byte(j), byte(i)
+			if transposed {
+				a, b = b, a
+			}
+			jobs[i*k+j] = sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, a, b)
+		}
+	}
+	return k * k
 }
 
 // pkeEncrypt implements K-PKE.Encrypt, FIPS 203, Algorithm 14, writing the
