@@ -57,7 +57,7 @@ func (pk *PublicKey) row(i int) []poly.NTTPoly32 {
 // caches; a larger one takes the runtime's large-object path (a heap lock,
 // fresh zeroed pages, and their return to the OS later), which measured
 // about 12 µs for the 36 KiB matrix of an ML-DSA-65 key, against well
-// under a microsecond for the two allocations allocRows makes instead.
+// under a microsecond for the two allocations newMatrix makes instead.
 const maxSmallAlloc = 32 << 10
 
 // newMatrix allocates the k rows of l+1 entries of a matrix for p, packing
@@ -79,16 +79,21 @@ func newMatrix(p *parameterSet) *matrix {
 	return m
 }
 
-// rowJobs writes to jobs the ℓ sampling jobs of row r of Â = ExpandA(ρ)
-// (FIPS 204, Algorithm 32: Â[r, s] = RejNTTPoly(ρ‖s‖r)) into dst[:l], and
-// returns the number of jobs; the caller runs them with sample.Run,
-// alongside jobs of its own. dst escapes (the jobs are stored through a
-// slice): for heap matrices only.
-func rowJobs(jobs []sample.Job, dst []poly.NTTPoly32, ρ *[32]byte, r, l int) int {
-	for s := range l {
-		jobs[s] = sample.RejNTTPolyJob(&dst[s], ρ, byte(s), byte(r))
+// matrixJobs allocates a matrix for pk and writes to jobs the k·ℓ
+// sampling jobs of Â = ExpandA(ρ) into it (FIPS 204, Algorithm 32:
+// Â[r, s] = RejNTTPoly(ρ‖s‖r) into m[r][s]). It returns the matrix and the
+// number of jobs; the caller runs them with sample.Run, alongside jobs of
+// its own. The matrix is on the heap, so storing the jobs through the slice
+// costs no allocation.
+func (pk *PublicKey) matrixJobs(jobs []sample.Job) (*matrix, int) {
+	k, l := pk.p.k, pk.p.l
+	m := newMatrix(pk.p)
+	for r := range k {
+		for s := range l {
+			jobs[r*l+s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
+		}
 	}
-	return l
+	return m, k * l
 }
 
 // matrix returns Â for a verification, or nil if this one should sample
@@ -101,13 +106,10 @@ func (pk *PublicKey) matrix() *matrix {
 	if pk.verifies.Add(1) < 2 {
 		return nil
 	}
-	p := pk.p
-	m := newMatrix(p)
 	var jobs [maxK * maxL]sample.Job
-	n := 0
-	for r := range p.k {
-		n += rowJobs(jobs[n:], m[r], &pk.ρ, r, p.l)
-		m[r][p.l] = pk.t1[r]
+	m, n := pk.matrixJobs(jobs[:])
+	for r := range pk.p.k {
+		m[r][pk.p.l] = pk.t1[r]
 	}
 	sample.Run(jobs[:n])
 	if !pk.a.CompareAndSwap(nil, m) {
@@ -211,17 +213,11 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	clear(t0[:])
 }
 
-// expandAJobs sets pk.a to a new matrix and writes to jobs the k·ℓ
-// sampling jobs of Â = ExpandA(ρ) (FIPS 204, Algorithm 32) into it. It
-// returns the number of jobs; the caller runs them with sample.Run,
-// alongside jobs of its own. For keys under construction only.
+// expandAJobs sets pk.a to the matrix of matrixJobs and returns the number
+// of jobs it wrote. For keys under construction only.
 func (pk *PublicKey) expandAJobs(jobs []sample.Job) int {
-	m := newMatrix(pk.p)
+	m, n := pk.matrixJobs(jobs)
 	pk.a.Store(m)
-	n := 0
-	for r := range pk.p.k {
-		n += rowJobs(jobs[n:], m[r], &pk.ρ, r, pk.p.l)
-	}
 	return n
 }
 
