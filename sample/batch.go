@@ -60,12 +60,13 @@ func (s sampler) outputLen() int {
 //
 // The zero Job does nothing.
 type Job struct {
-	kind  sampler
-	seed  [66]byte  // a sampler's XOF input (its first kind.inputLen() bytes)
-	in    [2][]byte // a hash's input, in[0]‖in[1]
-	out16 *[poly.N]int16
-	out32 *[poly.N]int32
-	out   []byte // a hash's output
+	kind    sampler
+	pending int       // bytes at the end of a hash's input not yet ready (SetReady)
+	seed    [66]byte  // a sampler's XOF input (its first kind.inputLen() bytes)
+	in      [2][]byte // a hash's input, in[0]‖in[1]
+	out16   *[poly.N]int16
+	out32   *[poly.N]int32
+	out     []byte // a hash's output
 }
 
 // Hash jobs: the fixed-length hashes of FIPS 203 (H, G, J) and FIPS 204 (H
@@ -137,6 +138,23 @@ func SHAKE256Job(dst, in0, in1 []byte) Job {
 	return Job{kind: hashSHAKE256, in: [2][]byte{in0, in1}, out: dst}
 }
 
+// SetReady declares that only the first n bytes of a hash job's input are
+// ready: [RunFunc] absorbs the job's input up to there, then sets the job
+// aside (its Keccak state saved, its lane free for other jobs) until a
+// done callback calls SetReady again with a larger n, up to the input's
+// length, which makes the whole input ready. This is how a hash over data
+// the caller is still computing from the other jobs' outputs (H(ek) over
+// t̂ in ML-KEM key generation, tr = H(pk) in ML-DSA's) runs beside the
+// jobs it waits for. It panics for a sampler job or an n outside
+// [0, input length].
+func (jb *Job) SetReady(n int) {
+	size := jb.inputLen()
+	if jb.kind < hashSHA3_256 || n < 0 || n > size {
+		panic("sample: SetReady on a sampler job or beyond the job's input")
+	}
+	jb.pending = size - n
+}
+
 // rate returns the sponge rate of the job's Keccak instance in bytes.
 func (jb *Job) rate() int {
 	switch jb.kind {
@@ -191,38 +209,65 @@ type laneState struct {
 // returns. Timing: each job's rejection loop and hash lengths are as public
 // or secret as for its sampler (see [SampleNTT], [RejBoundedPoly]); the
 // order in which lanes are refilled depends on those loop counts only.
-func Run(jobs []Job) {
+func Run(jobs []Job) { RunFunc(jobs, nil) }
+
+// RunFunc is [Run], calling done(j), if done is not nil, as soon as job j
+// has written its whole output, before its lane takes another job. done
+// may compute with that output and release more input of a held hash job
+// ([Job.SetReady]), which then resumes in the next free lane ahead of the
+// jobs not yet started; it must not touch the other jobs. At most four
+// held jobs may wait at any one time. Every held
+// job's input must be released by the time the other jobs are done: RunFunc
+// panics if only held jobs remain. A job set aside costs no permutation.
+// The callback does not escape, so a closure passed here is not allocated.
+func RunFunc(jobs []Job, done func(j int)) {
 	for i := range jobs {
 		if k := jobs[i].kind; k == samplerCBD3 || k == samplerMask18 || k == samplerMask20 {
-			runBuffered(jobs)
+			runBuffered(jobs, done)
 			return
 		}
 	}
-	run(jobs, nil)
+	run(jobs, nil, done)
 }
 
 // runBuffered runs jobs of which some collect more than one block of output
 // (PRF_3, ExpandMask) before turning it into a polynomial. The other lists
 // skip the zeroing and clearing of these 2.5 KiB.
-func runBuffered(jobs []Job) {
+func runBuffered(jobs []Job, done func(int)) {
 	var bufs [lanes][640]byte
-	run(jobs, &bufs)
+	run(jobs, &bufs, done)
 	clear(bufs[:])
 }
 
-// run is Run with the per-lane output buffers of the multi-block
+// parkedJob is a held job set aside by run: its lane's state and Keccak
+// state, until its input is released.
+type parkedJob struct {
+	ls    laneState // ls.job < 0: the slot is free
+	state [25]uint64
+}
+
+// runnable reports whether the lane state s can absorb its next block of
+// jb's input: a whole block of ready input, or the last block once the
+// whole input is ready.
+func runnable(jb *Job, s *laneState) bool {
+	return jb.pending == 0 || jb.inputLen()-jb.pending-s.off >= s.rate
+}
+
+// run is RunFunc with the per-lane output buffers of the multi-block
 // fixed-length samplers, or nil if no job needs them.
-func run(jobs []Job, bufs *[lanes][640]byte) {
+func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 	var (
 		x      shakeX4
 		ls     [lanes]laneState
 		blocks [lanes][rate128]byte
 		last   [rate128]byte
+		parked [lanes]parkedJob
 	)
 	x.impl = keccakDefault
-	next := 0
+	next, nParked := 0, 0
 	for l := range ls {
 		ls[l].job = -1
+		parked[l].ls.job = -1
 	}
 	used := uint8(0) // lanes that have held a job
 	for {
@@ -231,18 +276,24 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 		words, active, squeezing := 0, uint8(0), uint8(0)
 		for l := range lanes {
 			s := &ls[l]
-			for s.job < 0 && next < len(jobs) && jobs[next].kind == samplerNone {
-				next++
-			}
-			if s.job < 0 && next < len(jobs) {
-				if used>>l&1 != 0 { // a fresh lane is still zero
-					for i := 0; i < 100; i += 4 {
-						x.a[i+l] = 0
+			for {
+				if s.job < 0 {
+					if !take(&x, l, s, jobs, &next, &parked, &nParked, used) {
+						break
 					}
+					used |= 1 << l
 				}
-				*s = laneState{job: next, rate: jobs[next].rate()}
-				next++
-				used |= 1 << l
+				if s.squeezing || runnable(&jobs[s.job], s) {
+					break
+				}
+				// A held job out of ready input: set it aside.
+				p := &parked[slotOf(&parked, -1)]
+				p.ls = *s
+				for i := range p.state {
+					p.state[i] = x.a[4*i+l]
+				}
+				nParked++
+				s.job = -1
 			}
 			if s.job < 0 {
 				continue
@@ -257,6 +308,9 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 			}
 		}
 		if active == 0 {
+			if nParked != 0 {
+				panic("sample: RunFunc: a held job's input was never released")
+			}
 			break
 		}
 		x.impl.permute(&x.a, &x.tmp, active)
@@ -272,15 +326,63 @@ func run(jobs []Job, bufs *[lanes][640]byte) {
 			if bufs != nil {
 				buf = &bufs[l]
 			}
-			if consume(&jobs[ls[l].job], &ls[l], &blocks[l], buf) {
+			if j := ls[l].job; consume(&jobs[j], &ls[l], &blocks[l], buf) {
 				ls[l].job = -1
+				if done != nil {
+					done(j)
+				}
 			}
 		}
 	}
 	x.clear()
 	clear(blocks[:])
 	clear(last[:])
+	clear(parked[:])
 	clear(jobs)
+}
+
+// take puts into the free lane l, in state s, a parked job whose input has
+// since become ready, else the next job not yet started, and reports
+// whether there was one. A parked job's Keccak state is restored; a new
+// job starts from the zero state.
+func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, parked *[lanes]parkedJob, nParked *int, used uint8) bool {
+	for i := range parked {
+		p := &parked[i]
+		if p.ls.job >= 0 && runnable(&jobs[p.ls.job], &p.ls) {
+			*s = p.ls
+			for w := range p.state {
+				x.a[4*w+l] = p.state[w]
+			}
+			p.ls.job = -1
+			*nParked--
+			return true
+		}
+	}
+	for *next < len(jobs) && jobs[*next].kind == samplerNone {
+		*next++
+	}
+	if *next == len(jobs) {
+		return false
+	}
+	if used>>l&1 != 0 { // a fresh lane is still zero
+		for i := 0; i < 100; i += 4 {
+			x.a[i+l] = 0
+		}
+	}
+	*s = laneState{job: *next, rate: jobs[*next].rate()}
+	*next++
+	return true
+}
+
+// slotOf returns the index of the parked slot holding job j (−1: a free
+// slot).
+func slotOf(parked *[lanes]parkedJob, j int) int {
+	for i := range parked {
+		if parked[i].ls.job == j {
+			return i
+		}
+	}
+	panic("sample: RunFunc: more than four held jobs set aside at once")
 }
 
 // absorbBlock XORs the next rate bytes of jb's input into lane l, or, when

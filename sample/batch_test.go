@@ -176,3 +176,199 @@ func TestRunZeroAllocations(t *testing.T) {
 	})
 	require.Zero(t, allocs)
 }
+
+// heldCase is one held hash job: its input is released in pieces, one
+// piece each time one of the filler jobs is done.
+type heldCase struct {
+	hashCase
+	cuts []int // ready lengths released in turn, ending with the input's length
+	buf  []byte
+}
+
+// TestRunFuncHeldHashesMatchSHA3 runs hash jobs whose input is released in
+// pieces from the done callback of SampleNTT filler jobs (the pattern of
+// H(ek) in ML-KEM key generation): cut points fall before, on and after
+// block boundaries, several held jobs are set aside at once, and each
+// piece of input is written only when it is released, so a job absorbing
+// beyond its ready prefix would hash zeros and fail the comparison with
+// crypto/sha3. It also checks that done reports every job exactly once,
+// after its output is complete.
+func TestRunFuncHeldHashesMatchSHA3(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		src := newRand(t)
+		rng := rand.New(src)
+		for round := range 40 {
+			all := newHashCases(src)
+			var held []*heldCase
+			for range 1 + rng.IntN(lanes) {
+				c := all[rng.IntN(len(all))]
+				in := append(append([]byte(nil), c.in0...), c.in1...)
+				h := &heldCase{hashCase: c, buf: make([]byte, len(in))}
+				for range rng.IntN(4) {
+					h.cuts = append(h.cuts, rng.IntN(len(in)+1))
+				}
+				h.cuts = append(h.cuts, len(in))
+				for i := 1; i < len(h.cuts); i++ { // release lengths only grow
+					h.cuts[i] = max(h.cuts[i], h.cuts[i-1])
+				}
+				h.in0 = in
+				held = append(held, h)
+			}
+			// Fillers: enough SampleNTT jobs to release every piece.
+			var rho [32]byte
+			src.Read(rho[:])
+			nFill := 0
+			for _, h := range held {
+				nFill += len(h.cuts)
+			}
+			nFill += rng.IntN(6)
+			fill := make([]poly.NTTPoly16, nFill)
+			jobs := make([]Job, 0, len(held)+nFill)
+			for _, h := range held {
+				jb := h.job(h.out, h.buf, nil)
+				jb.SetReady(0)
+				jobs = append(jobs, jb)
+			}
+			for i := range fill {
+				jobs = append(jobs, SampleNTTJob(&fill[i], &rho, byte(i), byte(round)))
+			}
+			// release hands out the next piece of the first held job that
+			// has one left.
+			release := func() {
+				for hi, h := range held {
+					if len(h.cuts) == 0 {
+						continue
+					}
+					n := h.cuts[0]
+					h.cuts = h.cuts[1:]
+					copy(h.buf, h.in0[:n])
+					jobs[hi].SetReady(n)
+					return
+				}
+			}
+			seen := make([]int, len(jobs))
+			RunFunc(jobs, func(j int) {
+				seen[j]++
+				if j >= len(held) {
+					var want poly.NTTPoly16
+					SampleNTT(&want, &rho, byte(j-len(held)), byte(round))
+					require.Equal(t, want, fill[j-len(held)], "round %d: filler %d reported before its output was complete", round, j)
+					release()
+					return
+				}
+				require.Equal(t, held[j].want, held[j].out, "round %d: held job %d reported before its output was complete", round, j)
+			})
+			for j, n := range seen {
+				require.Equal(t, 1, n, "round %d: job %d reported %d times", round, j, n)
+			}
+			for _, h := range held {
+				require.Equal(t, h.want, h.out, "round %d: %s", round, h.name)
+			}
+		}
+	})
+}
+
+// TestRunFuncHeldWithoutFillers: a held job released in full before the
+// run needs no other job, and one partly released job with an early piece
+// absorbs that piece, waits, and finishes once a filler releases the rest.
+func TestRunFuncHeldWithoutFillers(t *testing.T) {
+	in := make([]byte, 1184)
+	for i := range in {
+		in[i] = byte(i)
+	}
+	want := sha3.Sum256(in)
+	var got [32]byte
+	jobs := []Job{Sum256Job(&got, in, nil)}
+	jobs[0].SetReady(len(in))
+	RunFunc(jobs, nil)
+	assert.Equal(t, want, got)
+
+	var rho [32]byte
+	var f poly.NTTPoly16
+	got = [32]byte{}
+	jobs = []Job{Sum256Job(&got, in, nil), SampleNTTJob(&f, &rho, 0, 0)}
+	jobs[0].SetReady(300)
+	RunFunc(jobs, func(j int) {
+		if j == 1 {
+			jobs[0].SetReady(len(in))
+		}
+	})
+	assert.Equal(t, want, got)
+}
+
+// TestRunFuncPanicsOnStarvedJob: a held job whose input is never released
+// must not spin: RunFunc panics once nothing else can run.
+func TestRunFuncPanicsOnStarvedJob(t *testing.T) {
+	var h [32]byte
+	var rho [32]byte
+	var f poly.NTTPoly16
+	in := make([]byte, 500)
+	for _, withFiller := range []bool{false, true} {
+		t.Run(fmt.Sprintf("filler=%v", withFiller), func(t *testing.T) {
+			jobs := []Job{Sum256Job(&h, in, nil)}
+			if withFiller {
+				jobs = append(jobs, SampleNTTJob(&f, &rho, 0, 0))
+			}
+			jobs[0].SetReady(200)
+			assert.PanicsWithValue(t, "sample: RunFunc: a held job's input was never released", func() { RunFunc(jobs, nil) })
+		})
+	}
+}
+
+// TestSetReadyRejects: SetReady is for hash jobs, within their input.
+func TestSetReadyRejects(t *testing.T) {
+	var h [32]byte
+	var rho [32]byte
+	var f poly.NTTPoly16
+	in := make([]byte, 10)
+	jb := Sum256Job(&h, in, in)
+	assert.NotPanics(t, func() { jb.SetReady(20) })
+	assert.Panics(t, func() { jb.SetReady(21) })
+	assert.Panics(t, func() { jb.SetReady(-1) })
+	s := SampleNTTJob(&f, &rho, 0, 0)
+	assert.Panics(t, func() { s.SetReady(0) })
+}
+
+// TestRunFuncZeroAllocations: a callback closure over local state and a
+// held job, as in ML-KEM key generation, allocate nothing.
+func TestRunFuncZeroAllocations(t *testing.T) {
+	var rho [32]byte
+	in := make([]byte, 1184)
+	allocs := testing.AllocsPerRun(20, func() {
+		var (
+			a    [9]poly.NTTPoly16
+			h    [32]byte
+			jobs [10]Job
+		)
+		jobs[0] = Sum256Job(&h, in, nil)
+		jobs[0].SetReady(0)
+		for i := range 9 {
+			jobs[1+i] = SampleNTTJob(&a[i], &rho, byte(i), 0)
+		}
+		done := 0
+		RunFunc(jobs[:], func(j int) {
+			if j > 0 {
+				done++
+				jobs[0].SetReady(min(len(in), done*140))
+				if done == 9 {
+					jobs[0].SetReady(len(in))
+				}
+			}
+		})
+		sink += int32(a[8][0]) + int32(h[0])
+	})
+	require.Zero(t, allocs)
+}
+
+// TestRunFuncPanicsOnFiveHeld: four slots hold set-aside jobs; a fifth
+// held job waiting at the same time is a caller error, reported as such.
+func TestRunFuncPanicsOnFiveHeld(t *testing.T) {
+	var h [5][32]byte
+	in := make([]byte, 300)
+	var jobs [5]Job
+	for i := range jobs {
+		jobs[i] = Sum256Job(&h[i], in, nil)
+		jobs[i].SetReady(10)
+	}
+	assert.PanicsWithValue(t, "sample: RunFunc: more than four held jobs set aside at once", func() { RunFunc(jobs[:], nil) })
+}

@@ -149,12 +149,6 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	ek := &dk.ek
 	ek.set = p.id
 	pkeKeyGen(p, ek, &dk.s, &dk.d)
-	for i := range p.k {
-		poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
-	}
-	copy(ek.enc[encodedPolySize*p.k:], ek.ρ[:])
-	jobs := [1]sample.Job{sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)}
-	sample.Run(jobs[:])
 }
 
 // NewEncapsulationKey parses an encoded encapsulation key, applying the

@@ -6,9 +6,10 @@ import (
 )
 
 // pkeKeyGen implements K-PKE.KeyGen, FIPS 203, Algorithm 13, on the
-// encapsulation-key half ek and the secret ŝ of a decapsulation key. It fills
-// ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt) and s (ŝ,
-// canonical); encoding is left to the caller.
+// encapsulation-key half ek and the secret ŝ of a decapsulation key, and
+// computes H(ek) for ML-KEM.KeyGen_internal (Algorithm 16, line 3). It
+// fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
+// ek.enc (ByteEncode_12(t̂)‖ρ, line 19), ek.h and s (ŝ, canonical).
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
@@ -17,37 +18,90 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 	copy(in[:], d[:])
 	in[32] = byte(k)
 	var g [64]byte
-	jobs := [maxK*maxK + 2*maxK]sample.Job{sample.Sum512Job(&g, in[:], nil)}
+	jobs := [1 + maxK*maxK + 2*maxK]sample.Job{sample.Sum512Job(&g, in[:], nil)}
 	sample.Run(jobs[:1])
 	copy(ek.ρ[:], g[:32])
 	σ := (*[32]byte)(g[32:])
+	copy(ek.enc[encodedPolySize*k:], ek.ρ[:])
 
-	// Lines 3–7: Â[i, j] ← SampleNTT(ρ‖j‖i). Key generation multiplies by Â
-	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is sampled
-	// into the key's matrix and transposed in place at the end (swapping is
-	// far cheaper than sampling twice).
-	// Lines 8–15: s[i], e[i] ← SamplePolyCBD_η1(PRF_η1(σ, N)) for
-	// N = 0 … 2k−1. Both run in one batch, so the noise fills the Keccak
-	// lanes the matrix leaves idle.
+	// Lines 3–15 and H(ek) run in one batch of Keccak lanes:
+	//   - job 0 is H(ek), held until the rows of t̂ are encoded;
+	//   - then, row by row, Â[i, j] ← SampleNTT(ρ‖j‖i) and
+	//     e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), with
+	//     s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)), which every row needs,
+	//     between row 0 and e[0]. (A schedule simulation put this order
+	//     one Keccak round ahead of the others tried for k = 2, level for
+	//     k = 3, 4.)
+	// As soon as ŝ, ê[i] and row i of Â are in (and the rows before it),
+	// the done callback computes t̂[i] = Σ_j Â[i, j]∘ŝ[j] + ê[i] (lines
+	// 16–18), encodes it and releases it to H(ek), which absorbs it while
+	// the later rows are still sampling. Key generation multiplies by Â
+	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is
+	// sampled into the key's matrix and transposed in place at the end
+	// (swapping is far cheaper than sampling twice).
 	a := ek.aT[:k*k]
-	var se [2 * maxK]poly.Poly16
-	n := ek.matrixJobs(jobs[:], k, false)
-	for i := range 2 * k {
-		jobs[n] = sample.SampleNoiseJob(&se[i], σ, byte(i), p.η1)
+	var se [2 * maxK]poly.NTTPoly16 // s then e; NTT-transformed when sampled
+	var (
+		rowOf   [len(jobs)]int8 // the row of t̂ job j feeds, −1 for s (every row)
+		noiseOf [len(jobs)]int8 // the entry of se job j samples, −1 for Â
+	)
+	jobs[0] = sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)
+	jobs[0].SetReady(0)
+	n := 1
+	noise := func(i int, row int8) {
+		jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
+		rowOf[n], noiseOf[n] = row, int8(i)
 		n++
 	}
-	sample.Run(jobs[:n])
-
-	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê.
-	// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14); ŝ, ê come out
-	// in [0, q); |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before Normalize.
-	ŝe := poly.NTTVec16(se[:2*k])
-	ŝ, ê := ŝe[:k], ŝe[k:2*k]
-	poly.MatVecNTT16(ek.t[:k], a, ŝ)
 	for i := range k {
-		ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
-		s[i] = ŝ[i]
+		ek.rowJobs(jobs[n:], i, k, false)
+		for range k {
+			rowOf[n], noiseOf[n] = int8(i), -1
+			n++
+		}
+		if i == 0 {
+			for j := range k {
+				noise(j, -1)
+			}
+		}
+		noise(k+i, int8(i))
 	}
+	ŝ, ê := se[:k], se[k:2*k]
+	sLeft, next := k, 0
+	var left [maxK]int // jobs row i still waits for
+	for i := range k {
+		left[i] = k + 1
+	}
+	sample.RunFunc(jobs[:n], func(j int) {
+		if j == 0 { // H(ek): done
+			return
+		}
+		if e := noiseOf[j]; e >= 0 {
+			// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14);
+			// ŝ, ê come out in [0, q).
+			(*poly.Poly16)(&se[e]).NTT()
+		}
+		if r := rowOf[j]; r < 0 {
+			sLeft--
+		} else {
+			left[r]--
+		}
+		for next < k && sLeft == 0 && left[next] == 0 {
+			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
+			// Normalize.
+			i := next
+			poly.DotNTT16(&ek.t[i], a[i*k:(i+1)*k], ŝ)
+			ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
+			poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
+			next++
+			ready := next * encodedPolySize
+			if next == k {
+				ready = p.ekSize // ρ was copied in before the run
+			}
+			jobs[0].SetReady(ready)
+		}
+	})
+	copy(s[:k], ŝ)
 	clear(in[:])  // d
 	clear(g[32:]) // σ
 	clear(se[:])  // ŝ, ê
@@ -67,15 +121,21 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]
 // them through the slice costs no allocation.
 func (ek *EncapsulationKey) matrixJobs(jobs []sample.Job, k int, transposed bool) int {
 	for i := range k {
-		for j := range k {
-			a, b := byte(j), byte(i)
-			if transposed {
-				a, b = b, a
-			}
-			jobs[i*k+j] = sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, a, b)
-		}
+		ek.rowJobs(jobs[i*k:], i, k, transposed)
 	}
 	return k * k
+}
+
+// rowJobs writes to jobs[:k] the SampleNTT jobs of row i of ek.aT (see
+// matrixJobs).
+func (ek *EncapsulationKey) rowJobs(jobs []sample.Job, i, k int, transposed bool) {
+	for j := range k {
+		a, b := byte(j), byte(i)
+		if transposed {
+			a, b = b, a
+		}
+		jobs[j] = sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, a, b)
+	}
 }
 
 // pkeEncrypt implements K-PKE.Encrypt, FIPS 203, Algorithm 14, writing the
