@@ -13,16 +13,16 @@ func coeffs(p *poly.Poly32) *[n]int32 { return (*[n]int32)(p) }
 
 const t1Max = 1<<(23-d) - 1 // t1 coefficients have bitlen(q−1) − d = 10 bits
 
-// pkEncode implements pkEncode, FIPS 204, Algorithm 22: pk = ρ ‖
-// SimpleBitPack(t1[i], 2^10 − 1) for i < k. len(pk) must be p.pkSize.
+// pkEncodeRow writes row i of pkEncode, FIPS 204, Algorithm 22
+// (pk = ρ ‖ SimpleBitPack(t1[0], 2^10 − 1) ‖ … ‖ SimpleBitPack(t1[k−1], …)):
+// the 320 bytes of t1[i] at pk[32+320i:]; the caller writes ρ. Key
+// generation encodes each row as soon as it is computed, for tr = H(pk, 64)
+// to absorb beside the remaining sampling.
 //
-// Bounds: requires 0 <= t1[i][j] < 2^10.
-func (p *parameterSet) pkEncode(pk []byte, ρ *[32]byte, t1 []poly.Poly32) {
-	copy(pk, ρ[:])
+// Bounds: requires 0 <= t1[j] < 2^10.
+func pkEncodeRow(pk []byte, i int, t1 *poly.Poly32) {
 	const size = 32 * (23 - d)
-	for i := range p.k {
-		poly.SimpleBitPack(pk[32+i*size:], coeffs(&t1[i]), t1Max)
-	}
+	poly.SimpleBitPack(pk[32+i*size:], coeffs(t1), t1Max)
 }
 
 // pkDecode implements pkDecode, FIPS 204, Algorithm 23. Every byte string of

@@ -60,11 +60,13 @@ func (pk *PublicKey) row(i int) []poly.NTTPoly32 {
 // under a microsecond for the two allocations newMatrix makes instead.
 const maxSmallAlloc = 32 << 10
 
-// newMatrix allocates the k rows of l+1 entries of a matrix for p, packing
-// as many rows into one allocation as stay within maxSmallAlloc.
-func newMatrix(p *parameterSet) *matrix {
+// newMatrix allocates the k rows of w entries of a matrix for p (w = l for
+// a private key's Â, l+1 for a verifying key's, which keeps t1 beside each
+// row), packing as many rows into one allocation as stay within
+// maxSmallAlloc: one for a private key, two for a verifying key.
+func newMatrix(p *parameterSet, w int) *matrix {
 	m := new(matrix)
-	k, w := p.k, p.l+1
+	k := p.k
 	per := 1 // rows per allocation (counted, not divided: the DIV scan)
 	for (per+1)*w*4*poly.N <= maxSmallAlloc {
 		per++
@@ -79,21 +81,15 @@ func newMatrix(p *parameterSet) *matrix {
 	return m
 }
 
-// matrixJobs allocates a matrix for pk and writes to jobs the k·ℓ
-// sampling jobs of Â = ExpandA(ρ) into it (FIPS 204, Algorithm 32:
-// Â[r, s] = RejNTTPoly(ρ‖s‖r) into m[r][s]). It returns the matrix and the
-// number of jobs; the caller runs them with sample.Run, alongside jobs of
-// its own. The matrix is on the heap, so storing the jobs through the slice
+// rowJobs writes to jobs[:l] the sampling jobs of row r of Â = ExpandA(ρ)
+// into m (FIPS 204, Algorithm 32: Â[r, s] = RejNTTPoly(ρ‖s‖r) into
+// m[r][s]). The caller runs them with sample.Run, alongside jobs of its
+// own. The matrix is on the heap, so storing the jobs through the slice
 // costs no allocation.
-func (pk *PublicKey) matrixJobs(jobs []sample.Job) (*matrix, int) {
-	k, l := pk.p.k, pk.p.l
-	m := newMatrix(pk.p)
-	for r := range k {
-		for s := range l {
-			jobs[r*l+s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
-		}
+func (pk *PublicKey) rowJobs(jobs []sample.Job, m *matrix, r int) {
+	for s := range pk.p.l {
+		jobs[s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
 	}
-	return m, k * l
 }
 
 // matrix returns Â for a verification, or nil if this one should sample
@@ -107,10 +103,12 @@ func (pk *PublicKey) matrix() *matrix {
 		return nil
 	}
 	var jobs [maxK * maxL]sample.Job
-	m, n := pk.matrixJobs(jobs[:])
+	m := newMatrix(pk.p, pk.p.l+1)
 	for r := range pk.p.k {
+		pk.rowJobs(jobs[r*pk.p.l:], m, r)
 		m[r][pk.p.l] = pk.t1[r]
 	}
+	n := pk.p.k * pk.p.l
 	sample.Run(jobs[:n])
 	if !pk.a.CompareAndSwap(nil, m) {
 		m = pk.a.Load() // another verification got there first
@@ -182,43 +180,49 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	// (ρ, ρ′, K) = H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(l, 1), 128)
 	var seeds [128]byte
 	kl := [2]byte{byte(k), byte(l)}
-	var jobs [maxK*maxL + maxK + maxL]sample.Job
+	var jobs [1 + maxK*maxL + maxK + maxL]sample.Job
 	jobs[0] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
 	sample.Run(jobs[:1]) // clears the Keccak state, which absorbed ξ
 	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 	sk.pub.ρ = *ρ
 	copy(sk.secretK[:], seeds[96:])
 
-	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) in one batch of Keccak
-	// lanes (FIPS 204, Algorithm 6, lines 3–4).
+	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) (FIPS 204, Algorithm 6,
+	// lines 3–4) in one batch of Keccak lanes with tr = H(pk, 64) (line
+	// 7), held in job 0 (see finishKey). The order is the one in which
+	// finishKey's rows become ready: row 0 of Â, then s1, which every row
+	// needs, and s2[0]; then row r of Â and s2[r] for each later row.
 	var s1, s2, t0 [maxK]poly.Poly32 // s1 uses the first l entries
-	n := sk.pub.expandAJobs(jobs[:])
-	for r := range l {
-		jobs[n] = sample.RejBoundedPolyJob(&s1[r], ρPrime, uint16(r), int(p.η))
-		n++
-	}
+	var rowOf [len(jobs)]int8
+	m := newMatrix(p, l)
+	sk.pub.a.Store(m)
+	n := 1
 	for r := range k {
+		sk.pub.rowJobs(jobs[n:], m, r)
+		for range l {
+			rowOf[n] = int8(r)
+			n++
+		}
+		if r == 0 {
+			for s := range l {
+				jobs[n] = sample.RejBoundedPolyJob(&s1[s], ρPrime, uint16(s), int(p.η))
+				rowOf[n] = -1
+				n++
+			}
+		}
 		jobs[n] = sample.RejBoundedPolyJob(&s2[r], ρPrime, uint16(l+r), int(p.η))
+		rowOf[n] = int8(r)
 		n++
 	}
-	sample.Run(jobs[:n])
+	sk.finishKey(jobs[:n], rowOf[:n], s1[:l], s2[:k], t0[:k])
 	clear(seeds[32:])
 
-	sk.expandFromSecrets(s1[:l], s2[:k], t0[:k])
 	if expanded != nil {
 		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s1[:l], s2[:k], t0[:k])
 	}
 	clear(s1[:])
 	clear(s2[:])
 	clear(t0[:])
-}
-
-// expandAJobs sets pk.a to the matrix of matrixJobs and returns the number
-// of jobs it wrote. For keys under construction only.
-func (pk *PublicKey) expandAJobs(jobs []sample.Job) int {
-	m, n := pk.matrixJobs(jobs)
-	pk.a.Store(m)
-	return n
 }
 
 // ntt transforms a coefficient-domain polynomial into dst (FIPS 204,
@@ -228,41 +232,66 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 	(*poly.Poly32)(dst).NTT()
 }
 
-// expandFromSecrets completes a private key from ρ (already in sk.pub, with
-// Â) and the coefficient forms of s1 and s2, following FIPS 204,
-// Algorithm 6: t = NTT⁻¹(Â∘NTT(s1)) + s2, (t1, t0) = Power2Round(t),
-// pk = pkEncode(ρ, t1), tr = H(pk, 64). It stores ŝ1, ŝ2, NTT(t0) and the
-// public key, and returns the coefficient form of t0 in t0.
+// finishKey runs jobs, of which job 0 is left free for tr and the others
+// sample Â into sk.pub's matrix (and, in key generation, s1 and s2), and
+// completes the private key as they finish, following FIPS 204,
+// Algorithm 6, lines 5–7: as soon as ŝ1 = NTT(s1), row i of Â and s2[i]
+// are in (and the rows before), t[i] = NTT⁻¹(Â[i]∘ŝ1) + s2[i] and
+// (t1[i], t0[i]) = Power2Round(t[i]); t1[i] is encoded into pk and released
+// to tr = H(pk, 64), which absorbs it in job 0 while the later rows are
+// still sampling. rowOf[j] is the row job j completes, or −1 for a job of
+// s1. finishKey stores ŝ1, ŝ2, NTT(t0), pk and tr, and leaves the
+// coefficient form of t0 in t0.
 //
-// Bounds: requires −η <= s1, s2 <= η coefficient-wise.
-func (sk *PrivateKey) expandFromSecrets(s1, s2, t0 []poly.Poly32) {
-	p := sk.pub.p
+// Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
+func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, s1, s2, t0 []poly.Poly32) {
+	pk := &sk.pub
+	p := pk.p
 	k, l := p.k, p.l
-	for j := range l {
-		ntt(&sk.s1[j], &s1[j])
+	enc := pk.enc[:p.pkSize]
+	copy(enc, pk.ρ[:])
+	jobs[0] = sample.SHAKE256Job(pk.tr[:], enc, nil)
+	jobs[0].SetReady(len(pk.ρ))
+	sLeft, next := 0, 0
+	var left [maxK]int // jobs row i still waits for
+	for _, r := range rowOf[1:] {
+		if r < 0 {
+			sLeft++
+		} else {
+			left[r]++
+		}
 	}
-	var t1 [maxK]poly.Poly32
+	transformS1 := func() {
+		for j := range l {
+			ntt(&sk.s1[j], &s1[j])
+		}
+	}
+	if sLeft == 0 {
+		transformS1()
+	}
 	simd := simdRounding()
-	for i := range k {
-		t := &t1[i] // t1[i] holds t until Power2Round splits it
-		poly.DotInverse32(t, sk.pub.row(i), sk.s1[:l])
-		// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-		p.power2RoundPoly(t, &t0[i], &s2[i], simd)
-		ntt(&sk.s2[i], &s2[i])
-		ntt(&sk.t0[i], &t0[i])
-	}
-	sk.pub.encode(t1[:k])
-}
-
-// encode computes, from ρ and t1, the encoding pk and tr = H(pk, 64)
-// (FIPS 204, Algorithm 6, lines 6–7).
-//
-// Bounds: requires 0 <= t1[i][j] < 2^10.
-func (pk *PublicKey) encode(t1 []poly.Poly32) {
-	enc := pk.enc[:pk.p.pkSize]
-	pk.p.pkEncode(enc, &pk.ρ, t1)
-	jobs := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], enc, nil)}
-	sample.Run(jobs[:])
+	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
+	sample.RunFunc(jobs, func(j int) {
+		if j == 0 { // tr: done
+			return
+		}
+		if r := rowOf[j]; r >= 0 {
+			left[r]--
+		} else if sLeft--; sLeft == 0 {
+			transformS1()
+		}
+		for next < k && sLeft == 0 && left[next] == 0 {
+			i := next
+			poly.DotInverse32(&t, pk.row(i), sk.s1[:l])
+			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
+			p.power2RoundPoly(&t, &t0[i], &s2[i], simd)
+			ntt(&sk.s2[i], &s2[i])
+			ntt(&sk.t0[i], &t0[i])
+			pkEncodeRow(enc, i, &t)
+			next++
+			jobs[0].SetReady(len(pk.ρ) + next*32*(23-d))
+		}
+	})
 	pk.markTr()
 }
 
@@ -387,7 +416,7 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, tr: sk.pub.tr, enc: sk.pub.enc}
 	pk.markTr()
 	pk.expandT1()
-	m := newMatrix(pk.p)
+	m := newMatrix(pk.p, pk.p.l+1)
 	for i := range pk.p.k {
 		copy(m[i], sk.pub.row(i))
 		m[i][pk.p.l] = pk.t1[i]
@@ -504,9 +533,17 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, s1[:ps.l], s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
 		return nil, err
 	}
-	var jobs [maxK * maxL]sample.Job
-	sample.Run(jobs[:sk.pub.expandAJobs(jobs[:])])
-	sk.expandFromSecrets(s1[:ps.l], s2[:ps.k], t0[:ps.k])
+	var jobs [1 + maxK*maxL]sample.Job
+	var rowOf [len(jobs)]int8
+	m := newMatrix(ps, ps.l)
+	sk.pub.a.Store(m)
+	for r := range ps.k {
+		sk.pub.rowJobs(jobs[1+r*ps.l:], m, r)
+		for s := range ps.l {
+			rowOf[1+r*ps.l+s] = int8(r)
+		}
+	}
+	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], s1[:ps.l], s2[:ps.k], t0[:ps.k])
 	var diff int32
 	for i := range ps.k {
 		for j := range n {

@@ -8,13 +8,16 @@ const (
 	q = params.MLDSAQ // 8380417 = 2^23 − 2^13 + 1
 	d = 13            // bits dropped from t by Power2Round
 
-	// maxK and maxL bound the module dimensions of every FIPS 204 parameter
-	// set (ML-DSA-87: k = 8, l = 7); all per-key and per-signature arrays
-	// are sized for them so that one implementation serves every set.
-	maxK = 8
-	maxL = 7
-	// maxCTildeSize is the largest λ/4 (ML-DSA-87: 64 bytes).
-	maxCTildeSize = 64
+	// maxK and maxL bound the module dimensions of the parameter sets this
+	// package provides (ML-DSA-65: k = 6, l = 5); all per-key and
+	// per-signature arrays are sized for them, and the code is written for
+	// any k, l within them. Adding ML-DSA-87 means raising them to 8 and 7
+	// (and maxCTildeSize to 64): arrays sized for sets the package does not
+	// offer would make every private key a quarter larger for nothing.
+	maxK = 6
+	maxL = 5
+	// maxCTildeSize is the largest λ/4 (ML-DSA-65: 48 bytes).
+	maxCTildeSize = 48
 )
 
 // Sizes in bytes of ML-DSA-65 keys and signatures and of the other byte
