@@ -5,62 +5,85 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"fmt"
+	"unsafe"
 
 	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
 
-const maxEKSize = encodedPolySize*maxK + 32
-
 // EncapsulationKey is a parsed ML-KEM encapsulation key. Besides t̂ and ρ it
 // caches the matrix Âᵀ expanded from ρ (k² SampleNTT calls, done once when
 // the key is built instead of on every encapsulation), its encoding and
 // H(ek). It is immutable once built and safe for concurrent use.
 type EncapsulationKey struct {
-	aT  []poly.NTTPoly16     // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
-	set uint8                // index of the parameter set in paramSets
-	t   [maxK]poly.NTTPoly16 // t̂, canonical
+	aT  []poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
+	t   []poly.NTTPoly16 // t̂, canonical; k entries
+	enc []byte           // ByteEncode_12(t̂)‖ρ; ekSize bytes
+	set uint8            // index of the parameter set in paramSets
 	ρ   [32]byte
 	h   [32]byte // H(ek)
-	enc [maxEKSize]byte
 }
 
-// withMatrix is a key allocated together with the k² entries of its matrix
-// Âᵀ: one allocation of the size the parameter set needs, where a
-// maximum-size array would make an ML-KEM-768 key a third larger (and the
-// garbage collector work that much more per key).
-type withMatrix[K any, A any] struct {
+// withArrays is a key allocated together with its arrays, each of the
+// length its parameter set needs: one allocation, where maximum-size
+// arrays would make an ML-KEM-512 key half as large again (and the garbage
+// collector and the allocator's zeroing work that much more per key).
+type withArrays[K, A, V, S, E any] struct {
 	key K
-	a   A
+	a   A // Âᵀ: k² polynomials
+	t   V // t̂: k polynomials
+	s   S // ŝ of a decapsulation key: k polynomials (none for an ek)
+	enc E // ByteEncode_12(t̂)‖ρ: 384k+32 bytes
 }
+
+type nttPoly = poly.NTTPoly16
 
 // newKey allocates a key of type K (EncapsulationKey or DecapsulationKey)
-// with room for the k×k matrix, which it returns.
-func newKey[K any](k int) (*K, []poly.NTTPoly16) {
+// for rank k with its arrays, which it returns: Âᵀ, t̂, ŝ (nil unless
+// secret) and the encoding.
+func newKey[K any](k int, secret bool) (key *K, a, t, s []nttPoly, enc []byte) {
 	switch k {
 	case 2:
-		b := new(withMatrix[K, [4]poly.NTTPoly16])
-		return &b.key, b.a[:]
+		return sized[K, [4]nttPoly, [2]nttPoly, [2*encodedPolySize + 32]byte](secret)
 	case 3:
-		b := new(withMatrix[K, [9]poly.NTTPoly16])
-		return &b.key, b.a[:]
+		return sized[K, [9]nttPoly, [3]nttPoly, [3*encodedPolySize + 32]byte](secret)
 	}
-	b := new(withMatrix[K, [maxK * maxK]poly.NTTPoly16])
-	return &b.key, b.a[:]
+	return sized[K, [16]nttPoly, [4]nttPoly, [4*encodedPolySize + 32]byte](secret)
+}
+
+// sized is newKey for the array types A (k² polynomials), V (k
+// polynomials) and E (the encoding's bytes).
+func sized[K, A, V, E any](secret bool) (key *K, a, t, s []nttPoly, enc []byte) {
+	if secret {
+		b := new(withArrays[K, A, V, V, E])
+		return &b.key, polys(&b.a), polys(&b.t), polys(&b.s), byteSlice(&b.enc)
+	}
+	b := new(withArrays[K, A, V, struct{}, E])
+	return &b.key, polys(&b.a), polys(&b.t), nil, byteSlice(&b.enc)
+}
+
+// polys returns the array of polynomials *p (A is [n]nttPoly) as a slice.
+func polys[A any](p *A) []nttPoly {
+	return unsafe.Slice((*nttPoly)(unsafe.Pointer(p)), unsafe.Sizeof(*p)/unsafe.Sizeof(nttPoly{}))
+}
+
+// byteSlice returns the byte array *p (E is [n]byte) as a slice.
+func byteSlice[E any](p *E) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(p)), unsafe.Sizeof(*p))
 }
 
 // newDecapsulationKey allocates a decapsulation key for p.
 func newDecapsulationKey(p *Params) *DecapsulationKey {
-	dk, a := newKey[DecapsulationKey](p.k)
-	dk.ek.aT = a
+	dk, a, t, s, enc := newKey[DecapsulationKey](p.k, true)
+	dk.ek.aT, dk.ek.t, dk.s, dk.ek.enc = a, t, s, enc
 	return dk
 }
 
 // newEncapsulationKey allocates an encapsulation key for p.
 func newEncapsulationKey(p *Params) *EncapsulationKey {
-	ek, a := newKey[EncapsulationKey](p.k)
-	ek.aT = a
+	ek, a, t, _, enc := newKey[EncapsulationKey](p.k, false)
+	ek.aT, ek.t, ek.enc = a, t, enc
 	return ek
 }
 
@@ -69,7 +92,7 @@ func newEncapsulationKey(p *Params) *EncapsulationKey {
 // matrix) and, unless the key was imported in expanded form, the seed d.
 type DecapsulationKey struct {
 	ek     EncapsulationKey
-	s      [maxK]poly.NTTPoly16 // ŝ, canonical
+	s      []poly.NTTPoly16 // ŝ, canonical; k entries
 	d      [32]byte
 	z      [32]byte
 	seeded bool // d is known (key derived from a seed)
@@ -148,7 +171,7 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	dk.seeded = true
 	ek := &dk.ek
 	ek.set = p.id
-	pkeKeyGen(p, ek, &dk.s, &dk.d)
+	pkeKeyGen(p, ek, dk.s, &dk.d)
 }
 
 // NewEncapsulationKey parses an encoded encapsulation key, applying the
@@ -298,7 +321,7 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 	// Line 7: m′ ← K-PKE.Decrypt(dk_PKE, c).
 	var in [64]byte
 	m := (*[32]byte)(in[:32])
-	pkeDecrypt(p, m, &dk.s, ciphertext)
+	pkeDecrypt(p, m, dk.s, ciphertext)
 
 	// Line 8: (K′, r′) ← G(m′‖h).
 	copy(in[32:], dk.ek.h[:])

@@ -10,7 +10,7 @@ import (
 // computes H(ek) for ML-KEM.KeyGen_internal (Algorithm 16, line 3). It
 // fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
 // ek.enc (ByteEncode_12(t̂)‖ρ, line 19), ek.h and s (ŝ, canonical).
-func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]poly.NTTPoly16, d *[32]byte) {
+func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
 	// Line 1: (ρ, σ) ← G(d‖k).
@@ -199,7 +199,7 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]b
 // pkeDecrypt implements K-PKE.Decrypt, FIPS 203, Algorithm 15, writing the
 // message to m. c must hold p.ctSize bytes; ŝ was decoded once when the key
 // was built.
-func pkeDecrypt(p *Params, m *[32]byte, s *[maxK]poly.NTTPoly16, c []byte) {
+func pkeDecrypt(p *Params, m *[32]byte, s []poly.NTTPoly16, c []byte) {
 	k := p.k
 
 	// Lines 3–4: u′ ← Decompress_du(ByteDecode_du(c1)),
