@@ -21,7 +21,8 @@ rej16_loop:
 	JA           rej16_done
 	CMPQ         BX, $0x90
 	JAE          rej16_last
-	VPERMQ       $0x94, (DX)(BX*1), Y3
+	VMOVDQU      (DX)(BX*1), Y3
+	VPERMQ       $0x94, Y3, Y3
 	VPSHUFB      Y0, Y3, Y3
 	VPSRLW       $0x04, Y3, Y4
 	VPBLENDW     $0xaa, Y4, Y3, Y3
@@ -50,7 +51,8 @@ rej16_loop:
 
 rej16_last:
 	JA           rej16_done
-	VPERMQ       $0xe9, -8(DX)(BX*1), Y3
+	VMOVDQU      -8(DX)(BX*1), Y3
+	VPERMQ       $0xe9, Y3, Y3
 	VPSHUFB      Y0, Y3, Y3
 	VPSRLW       $0x04, Y3, Y0
 	VPBLENDW     $0xaa, Y0, Y3, Y3
@@ -4299,7 +4301,8 @@ rej32_loop:
 	JA        rej32_done
 	CMPQ      BX, $0x90
 	JAE       rej32_last
-	VPERMQ    $0x94, (DX)(BX*1), Y3
+	VMOVDQU   (DX)(BX*1), Y3
+	VPERMQ    $0x94, Y3, Y3
 	VPSHUFB   Y0, Y3, Y3
 	VPAND     Y1, Y3, Y3
 	VPCMPGTD  Y3, Y2, Y4
@@ -4314,7 +4317,8 @@ rej32_loop:
 
 rej32_last:
 	JA        rej32_done
-	VPERMQ    $0xe9, -8(DX)(BX*1), Y3
+	VMOVDQU   -8(DX)(BX*1), Y3
+	VPERMQ    $0xe9, Y3, Y3
 	VPSHUFB   Y0, Y3, Y3
 	VPAND     Y1, Y3, Y3
 	VPCMPGTD  Y3, Y2, Y0
@@ -7146,7 +7150,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU    d3f0000<>+0(SB), Y3
 	VMOVDQU    w7<>+0(SB), Y4
 	VMOVDQU    q16<>+0(SB), Y5
-	VPERMQ     $0x94, (CX), Y6
+	VMOVDQU    (CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7182,7 +7187,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, (AX)
 	VMOVDQU    Y6, 32(AX)
-	VPERMQ     $0x94, 24(CX), Y6
+	VMOVDQU    24(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7218,7 +7224,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 64(AX)
 	VMOVDQU    Y6, 96(AX)
-	VPERMQ     $0x94, 48(CX), Y6
+	VMOVDQU    48(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7254,7 +7261,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 128(AX)
 	VMOVDQU    Y6, 160(AX)
-	VPERMQ     $0x94, 72(CX), Y6
+	VMOVDQU    72(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7290,7 +7298,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 192(AX)
 	VMOVDQU    Y6, 224(AX)
-	VPERMQ     $0x94, 96(CX), Y6
+	VMOVDQU    96(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7326,7 +7335,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 256(AX)
 	VMOVDQU    Y6, 288(AX)
-	VPERMQ     $0x94, 120(CX), Y6
+	VMOVDQU    120(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7362,7 +7372,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 320(AX)
 	VMOVDQU    Y6, 352(AX)
-	VPERMQ     $0x94, 144(CX), Y6
+	VMOVDQU    144(CX), Y6
+	VPERMQ     $0x94, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y7
 	VPSRLD     $0x02, Y6, Y8
@@ -7398,7 +7409,8 @@ TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
 	VPERM2I128 $0x31, Y7, Y6, Y6
 	VMOVDQU    Y8, 384(AX)
 	VMOVDQU    Y6, 416(AX)
-	VPERMQ     $0xe9, 160(CX), Y6
+	VMOVDQU    160(CX), Y6
+	VPERMQ     $0xe9, Y6, Y6
 	VPSHUFB    Y0, Y6, Y6
 	VPSRLD     $0x01, Y6, Y0
 	VPSRLD     $0x02, Y6, Y7
