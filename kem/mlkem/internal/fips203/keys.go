@@ -19,48 +19,52 @@ import (
 type EncapsulationKey struct {
 	aT  []poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
 	t   []poly.NTTPoly16 // t̂, canonical; k entries
-	enc []byte           // ByteEncode_12(t̂)‖ρ; ekSize bytes
 	set uint8            // index of the parameter set in paramSets
 	ρ   [32]byte
 	h   [32]byte // H(ek)
 }
 
+// maxEKSize is the size of the largest encoded encapsulation key.
+const maxEKSize = encodedPolySize*maxK + 32
+
 // withArrays is a key allocated together with its arrays, each of the
 // length its parameter set needs: one allocation, where maximum-size
-// arrays would make an ML-KEM-512 key half as large again (and the garbage
-// collector and the allocator's zeroing work that much more per key).
-type withArrays[K, A, V, S, E any] struct {
+// arrays would make an ML-KEM-512 key half as large again (and the
+// allocator's zeroing, and the cache misses on fresh memory, that much
+// more per key). The key does not keep its encoding either: Bytes
+// re-encodes t̂, a few hundred nanoseconds, where keeping it would add a
+// sixth to every key.
+type withArrays[K, A, V, S any] struct {
 	key K
 	a   A // Âᵀ: k² polynomials
 	t   V // t̂: k polynomials
 	s   S // ŝ of a decapsulation key: k polynomials (none for an ek)
-	enc E // ByteEncode_12(t̂)‖ρ: 384k+32 bytes
 }
 
 type nttPoly = poly.NTTPoly16
 
 // newKey allocates a key of type K (EncapsulationKey or DecapsulationKey)
-// for rank k with its arrays, which it returns: Âᵀ, t̂, ŝ (nil unless
-// secret) and the encoding.
-func newKey[K any](k int, secret bool) (key *K, a, t, s []nttPoly, enc []byte) {
+// for rank k with its arrays, which it returns: Âᵀ, t̂ and ŝ (nil unless
+// secret).
+func newKey[K any](k int, secret bool) (key *K, a, t, s []nttPoly) {
 	switch k {
 	case 2:
-		return sized[K, [4]nttPoly, [2]nttPoly, [2*encodedPolySize + 32]byte](secret)
+		return sized[K, [4]nttPoly, [2]nttPoly](secret)
 	case 3:
-		return sized[K, [9]nttPoly, [3]nttPoly, [3*encodedPolySize + 32]byte](secret)
+		return sized[K, [9]nttPoly, [3]nttPoly](secret)
 	}
-	return sized[K, [16]nttPoly, [4]nttPoly, [4*encodedPolySize + 32]byte](secret)
+	return sized[K, [16]nttPoly, [4]nttPoly](secret)
 }
 
-// sized is newKey for the array types A (k² polynomials), V (k
-// polynomials) and E (the encoding's bytes).
-func sized[K, A, V, E any](secret bool) (key *K, a, t, s []nttPoly, enc []byte) {
+// sized is newKey for the array types A (k² polynomials) and V (k
+// polynomials).
+func sized[K, A, V any](secret bool) (key *K, a, t, s []nttPoly) {
 	if secret {
-		b := new(withArrays[K, A, V, V, E])
-		return &b.key, polys(&b.a), polys(&b.t), polys(&b.s), byteSlice(&b.enc)
+		b := new(withArrays[K, A, V, V])
+		return &b.key, polys(&b.a), polys(&b.t), polys(&b.s)
 	}
-	b := new(withArrays[K, A, V, struct{}, E])
-	return &b.key, polys(&b.a), polys(&b.t), nil, byteSlice(&b.enc)
+	b := new(withArrays[K, A, V, struct{}])
+	return &b.key, polys(&b.a), polys(&b.t), nil
 }
 
 // polys returns the array of polynomials *p (A is [n]nttPoly) as a slice.
@@ -68,22 +72,17 @@ func polys[A any](p *A) []nttPoly {
 	return unsafe.Slice((*nttPoly)(unsafe.Pointer(p)), unsafe.Sizeof(*p)/unsafe.Sizeof(nttPoly{}))
 }
 
-// byteSlice returns the byte array *p (E is [n]byte) as a slice.
-func byteSlice[E any](p *E) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(p)), unsafe.Sizeof(*p))
-}
-
 // newDecapsulationKey allocates a decapsulation key for p.
 func newDecapsulationKey(p *Params) *DecapsulationKey {
-	dk, a, t, s, enc := newKey[DecapsulationKey](p.k, true)
-	dk.ek.aT, dk.ek.t, dk.s, dk.ek.enc = a, t, s, enc
+	dk, a, t, s := newKey[DecapsulationKey](p.k, true)
+	dk.ek.aT, dk.ek.t, dk.s = a, t, s
 	return dk
 }
 
 // newEncapsulationKey allocates an encapsulation key for p.
 func newEncapsulationKey(p *Params) *EncapsulationKey {
-	ek, a, t, _, enc := newKey[EncapsulationKey](p.k, false)
-	ek.aT, ek.t, ek.enc = a, t, enc
+	ek, a, t, _ := newKey[EncapsulationKey](p.k, false)
+	ek.aT, ek.t = a, t
 	return ek
 }
 
@@ -106,7 +105,19 @@ func (dk *DecapsulationKey) Params() *Params { return dk.ek.Params() }
 
 // Bytes returns the encoding of the key, ByteEncode_12(t̂)‖ρ.
 func (ek *EncapsulationKey) Bytes() []byte {
-	return append([]byte(nil), ek.enc[:ek.Params().ekSize]...)
+	b := make([]byte, ek.Params().ekSize)
+	ek.encode(b)
+	return b
+}
+
+// encode writes ByteEncode_12(t̂)‖ρ (FIPS 203, Algorithm 13, line 19) to
+// b[:ekSize].
+func (ek *EncapsulationKey) encode(b []byte) {
+	k := len(ek.t)
+	for i := range k {
+		poly.EncodeNTT12(b[i*encodedPolySize:], &ek.t[i])
+	}
+	copy(b[k*encodedPolySize:], ek.ρ[:])
 }
 
 // EncapsulationKey returns the encapsulation key embedded in dk. It shares
@@ -133,7 +144,8 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 		poly.EncodeNTT12(b[i*encodedPolySize:], &dk.s[i])
 	}
 	off := encodedPolySize * p.k
-	off += copy(b[off:], dk.ek.enc[:p.ekSize])
+	dk.ek.encode(b[off:])
+	off += p.ekSize
 	off += copy(b[off:], dk.ek.h[:])
 	copy(b[off:], dk.z[:])
 	return b
@@ -203,13 +215,12 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 		return fmt.Errorf("mlkem: %s encapsulation key is not canonical: a coefficient is not below q = 3329 (FIPS 203, Section 7.2 modulus check)", p.name)
 	}
 	ek.set = p.id
-	copy(ek.enc[:], b)
 	copy(ek.ρ[:], b[encodedPolySize*p.k:])
 	// H(ek) and Algorithm 14, lines 4–8 (done once per key: Âᵀ[i, j] =
 	// Â[j, i]) in one batch: the hash takes one Keccak lane for all its
 	// blocks while the matrix streams fill the others.
 	var jobs [1 + maxK*maxK]sample.Job
-	jobs[0] = sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)
+	jobs[0] = sample.Sum256Job(&ek.h, b, nil)
 	n := 1 + ek.matrixJobs(jobs[1:], p.k, true)
 	sample.Run(jobs[:n])
 	return nil

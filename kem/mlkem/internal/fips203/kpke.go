@@ -9,7 +9,7 @@ import (
 // encapsulation-key half ek and the secret ŝ of a decapsulation key, and
 // computes H(ek) for ML-KEM.KeyGen_internal (Algorithm 16, line 3). It
 // fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
-// ek.enc (ByteEncode_12(t̂)‖ρ, line 19), ek.h and s (ŝ, canonical).
+// ek.h = H(ByteEncode_12(t̂)‖ρ) (line 19) and s (ŝ, canonical).
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
@@ -22,7 +22,8 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	sample.Run(jobs[:1])
 	copy(ek.ρ[:], g[:32])
 	σ := (*[32]byte)(g[32:])
-	copy(ek.enc[encodedPolySize*k:], ek.ρ[:])
+	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
+	copy(enc[encodedPolySize*k:], ek.ρ[:])
 
 	// Lines 3–15 and H(ek) run in one batch of Keccak lanes:
 	//   - job 0 is H(ek), held until the rows of t̂ are encoded;
@@ -45,7 +46,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		rowOf   [len(jobs)]int8 // the row of t̂ job j feeds, −1 for s (every row)
 		noiseOf [len(jobs)]int8 // the entry of se job j samples, −1 for Â
 	)
-	jobs[0] = sample.Sum256Job(&ek.h, ek.enc[:p.ekSize], nil)
+	jobs[0] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
 	jobs[0].SetReady(0)
 	n := 1
 	noise := func(i int, row int8) {
@@ -92,7 +93,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			i := next
 			poly.DotNTT16(&ek.t[i], a[i*k:(i+1)*k], ŝ)
 			ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
-			poly.EncodeNTT12(ek.enc[i*encodedPolySize:], &ek.t[i])
+			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 			next++
 			ready := next * encodedPolySize
 			if next == k {
