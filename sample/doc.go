@@ -42,4 +42,9 @@
 // side — ML-KEM hashes ek beside the matrix expansion and computes J beside
 // the re-encryption noise, ML-DSA hashes the public key beside ExpandA — so a
 // long single-stream hash costs no permutation of its own.
+//
+// [RunFunc] adds a callback when each job is done and hash jobs whose input
+// is released in pieces ([Job.SetReady]): key generation in both schemes
+// computes the public key row by row from the finished samplers and hashes
+// each row while the later rows are still sampling.
 package sample
