@@ -75,7 +75,15 @@ const (
 	hashSHA3_256 sampler = iota + samplerMask20 + 1 // SHA3-256, 32 bytes
 	hashSHA3_512                                    // SHA3-512, 64 bytes
 	hashSHAKE256                                    // SHAKE-256, len(out) bytes
+	jobLater                                        // a placeholder (Later)
 )
+
+// Later returns a placeholder job for [RunFunc]: a job whose input a done
+// callback computes from the output of an earlier job (ML-KEM's noise
+// from the r of G, say). RunFunc starts no job from the placeholder on
+// until a callback has overwritten it with a real job (or the zero Job, to
+// skip it); meanwhile the lanes it would take stay idle or run held jobs.
+func Later() Job { return Job{kind: jobLater} }
 
 // SampleNTTJob returns the job of [SampleNTT](dst, ρ, j, i).
 func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
@@ -149,7 +157,7 @@ func SHAKE256Job(dst, in0, in1 []byte) Job {
 // [0, input length].
 func (jb *Job) SetReady(n int) {
 	size := jb.inputLen()
-	if jb.kind < hashSHA3_256 || n < 0 || n > size {
+	if jb.kind < hashSHA3_256 || jb.kind > hashSHAKE256 || n < 0 || n > size {
 		panic("sample: SetReady on a sampler job or beyond the job's input")
 	}
 	jb.pending = size - n
@@ -213,16 +221,19 @@ func Run(jobs []Job) { RunFunc(jobs, nil) }
 
 // RunFunc is [Run], calling done(j), if done is not nil, as soon as job j
 // has written its whole output, before its lane takes another job. done
-// may compute with that output and release more input of a held hash job
+// may compute with that output, release more input of a held hash job
 // ([Job.SetReady]), which then resumes in the next free lane ahead of the
-// jobs not yet started; it must not touch the other jobs. At most four
-// held jobs may wait at any one time. Every held
-// job's input must be released by the time the other jobs are done: RunFunc
-// panics if only held jobs remain. A job set aside costs no permutation.
+// jobs not yet started, and overwrite [Later] placeholders with the jobs
+// they stand for; it must not touch the other jobs. At most four held jobs
+// may wait at any one time. Every held job's input must be released, and
+// every placeholder filled, by the time the other jobs are done: RunFunc
+// panics if only held jobs or placeholders remain. A job set aside costs
+// no permutation.
 // The callback does not escape, so a closure passed here is not allocated.
 func RunFunc(jobs []Job, done func(j int)) {
 	for i := range jobs {
-		if k := jobs[i].kind; k == samplerCBD3 || k == samplerMask18 || k == samplerMask20 {
+		// A placeholder may become a job that needs the buffers.
+		if k := jobs[i].kind; k == samplerCBD3 || k == samplerMask18 || k == samplerMask20 || k == jobLater {
 			runBuffered(jobs, done)
 			return
 		}
@@ -269,7 +280,7 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 		ls[l].job = -1
 		parked[l].ls.job = -1
 	}
-	used := uint8(0) // lanes that have held a job
+	permuted := false // the lanes are no longer all zero
 	for {
 		// active: lanes with a job; squeezing: those whose permutation
 		// below yields an output block; words: the longest such block.
@@ -278,10 +289,9 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 			s := &ls[l]
 			for {
 				if s.job < 0 {
-					if !take(&x, l, s, jobs, &next, &parked, &nParked, used) {
+					if !take(&x, l, s, jobs, &next, &parked, &nParked, permuted) {
 						break
 					}
-					used |= 1 << l
 				}
 				if s.squeezing || runnable(&jobs[s.job], s) {
 					break
@@ -311,9 +321,13 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 			if nParked != 0 {
 				panic("sample: RunFunc: a held job's input was never released")
 			}
+			if next < len(jobs) {
+				panic("sample: RunFunc: a Later placeholder was never filled")
+			}
 			break
 		}
 		x.impl.permute(&x.a, &x.tmp, active)
+		permuted = true
 		if squeezing == 0 {
 			continue
 		}
@@ -345,7 +359,7 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 // since become ready, else the next job not yet started, and reports
 // whether there was one. A parked job's Keccak state is restored; a new
 // job starts from the zero state.
-func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, parked *[lanes]parkedJob, nParked *int, used uint8) bool {
+func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, parked *[lanes]parkedJob, nParked *int, permuted bool) bool {
 	for i := range parked {
 		p := &parked[i]
 		if p.ls.job >= 0 && runnable(&jobs[p.ls.job], &p.ls) {
@@ -361,10 +375,12 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, parked *[lanes
 	for *next < len(jobs) && jobs[*next].kind == samplerNone {
 		*next++
 	}
-	if *next == len(jobs) {
+	if *next == len(jobs) || jobs[*next].kind == jobLater {
 		return false
 	}
-	if used>>l&1 != 0 { // a fresh lane is still zero
+	// Before the first permutation every lane is still zero; after it, an
+	// idle lane is not either (the AVX2 kernel permutes all four).
+	if permuted {
 		for i := 0; i < 100; i += 4 {
 			x.a[i+l] = 0
 		}

@@ -372,3 +372,57 @@ func TestRunFuncPanicsOnFiveHeld(t *testing.T) {
 	}
 	assert.PanicsWithValue(t, "sample: RunFunc: more than four held jobs set aside at once", func() { RunFunc(jobs[:], nil) })
 }
+
+// TestRunFuncLater: placeholders filled by the done callback of the job
+// whose output their inputs need (ML-KEM's G, then the noise from its r),
+// beside a job that runs throughout (J), give what the same jobs give when
+// computed one Run after another; a placeholder replaced by the zero Job is
+// skipped.
+func TestRunFuncLater(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		rng := newRand(t)
+		for round := range 20 {
+			var seed [33]byte
+			rng.Read(seed[:])
+			long := make([]byte, 1088)
+			rng.Read(long)
+			// Reference: G first, then the noise and J.
+			var g [64]byte
+			var wantNoise [5]poly.Poly16
+			var wantJ [32]byte
+			ref := []Job{Sum512Job(&g, seed[:], nil)}
+			Run(ref)
+			ref = []Job{SHAKE256Job(wantJ[:], long, nil)}
+			for i := range wantNoise {
+				ref = append(ref, SampleNoiseJob(&wantNoise[i], (*[32]byte)(g[32:]), byte(i), 2+i%2))
+			}
+			Run(ref)
+
+			var g2 [64]byte
+			var noise [5]poly.Poly16
+			var j2 [32]byte
+			jobs := []Job{Sum512Job(&g2, seed[:], nil), SHAKE256Job(j2[:], long, nil), Later(), Later(), Later(), Later(), Later(), Later()}
+			RunFunc(jobs, func(j int) {
+				if j != 0 {
+					return
+				}
+				for i := range noise {
+					jobs[2+i] = SampleNoiseJob(&noise[i], (*[32]byte)(g2[32:]), byte(i), 2+i%2)
+				}
+				jobs[7] = Job{} // a placeholder not needed after all
+			})
+			require.Equal(t, g, g2, "round %d: G", round)
+			require.Equal(t, wantJ, j2, "round %d: J", round)
+			require.Equal(t, wantNoise, noise, "round %d: noise", round)
+		}
+	})
+}
+
+// TestRunFuncPanicsOnUnfilledLater: a placeholder nothing fills must not
+// stall the run.
+func TestRunFuncPanicsOnUnfilledLater(t *testing.T) {
+	var h [32]byte
+	jobs := []Job{Sum256Job(&h, nil, nil), Later()}
+	assert.PanicsWithValue(t, "sample: RunFunc: a Later placeholder was never filled", func() { RunFunc(jobs, nil) })
+	assert.Panics(t, func() { l := Later(); l.SetReady(0) })
+}

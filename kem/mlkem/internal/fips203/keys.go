@@ -300,12 +300,9 @@ func (ek *EncapsulationKey) checkEncapsulate(sharedKey, ciphertext []byte) error
 
 // encapsulate is Algorithm 17 on checked buffers.
 func (ek *EncapsulationKey) encapsulate(sharedKey, ciphertext []byte, m *[32]byte) {
-	// Line 1: (K, r) ← G(m‖H(ek)).
+	// Lines 1–2: (K, r) ← G(m‖H(ek)); c ← K-PKE.Encrypt(ek, m, r).
 	var g [64]byte
-	jobs := [1]sample.Job{sample.Sum512Job(&g, m[:], ek.h[:])}
-	sample.Run(jobs[:])
-	// Line 2: c ← K-PKE.Encrypt(ek, m, r).
-	pkeEncrypt(ek.Params(), ciphertext, ek, m, (*[32]byte)(g[32:]), nil)
+	pkeEncrypt(ek.Params(), ciphertext, ek, m, &g, nil)
 	copy(sharedKey, g[:32])
 	clear(g[:]) // K, r
 }
@@ -330,31 +327,26 @@ func (dk *DecapsulationKey) DecapsulateTo(sharedKey, ciphertext []byte) error {
 // decapsulate is Algorithm 18 on checked buffers.
 func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte) {
 	// Line 7: m′ ← K-PKE.Decrypt(dk_PKE, c).
-	var in [64]byte
-	m := (*[32]byte)(in[:32])
-	pkeDecrypt(p, m, dk.s, ciphertext)
+	var m [32]byte
+	pkeDecrypt(p, &m, dk.s, ciphertext)
 
-	// Line 8: (K′, r′) ← G(m′‖h).
-	copy(in[32:], dk.ek.h[:])
-	var g [64]byte
-	jobs := [1]sample.Job{sample.Sum512Job(&g, in[:], nil)}
-	sample.Run(jobs[:])
-
-	// Line 9: K̄ ← J(z‖c), computed in the batch of Encrypt's noise (its
-	// blocks take one Keccak lane while the noise fills the others).
+	// Line 8: (K′, r′) ← G(m′‖h), in pkeEncrypt's batch.
+	// Line 9: K̄ ← J(z‖c), in the same batch (its blocks take one Keccak
+	// lane beside G and the noise).
 	// Lines 10–12: c′ ← K-PKE.Encrypt(ek_PKE, m′, r′); if c ≠ c′, K′ ← K̄.
 	// Compared and selected in constant time: whether c was valid is secret.
+	var g [64]byte
 	var kBar [SharedKeySize]byte
 	j := sample.SHAKE256Job(kBar[:], dk.z[:], ciphertext)
 	var c2 [maxCTSize]byte
-	pkeEncrypt(p, c2[:], &dk.ek, m, (*[32]byte)(g[32:]), &j)
+	pkeEncrypt(p, c2[:], &dk.ek, &m, &g, &j)
 	equal := equalInPlace(c2[:p.ctSize], ciphertext)
 	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
 	copy(sharedKey, kBar[:])
 
-	// Destroy m′, K′, r′, K̄ and the re-encryption; sample.Run cleared the
-	// Keccak states (J's absorbed z among them).
-	clear(in[:])
+	// Destroy m′, K′, r′, K̄ and the re-encryption; sample.RunFunc cleared
+	// the Keccak states (J's absorbed z among them).
+	clear(m[:])
 	clear(g[:])
 	clear(kBar[:])
 	clear(c2[:])

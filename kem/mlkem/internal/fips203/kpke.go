@@ -13,26 +13,16 @@ import (
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
-	// Line 1: (ρ, σ) ← G(d‖k).
-	var in [33]byte
-	copy(in[:], d[:])
-	in[32] = byte(k)
-	var g [64]byte
-	jobs := [1 + maxK*maxK + 2*maxK]sample.Job{sample.Sum512Job(&g, in[:], nil)}
-	sample.Run(jobs[:1])
-	copy(ek.ρ[:], g[:32])
-	σ := (*[32]byte)(g[32:])
-	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
-	copy(enc[encodedPolySize*k:], ek.ρ[:])
-
-	// Lines 3–15 and H(ek) run in one batch of Keccak lanes:
-	//   - job 0 is H(ek), held until the rows of t̂ are encoded;
-	//   - then, row by row, Â[i, j] ← SampleNTT(ρ‖j‖i) and
+	// Line 1: (ρ, σ) ← G(d‖k) is job 0 of the one batch of Keccak lanes
+	// this function runs; every other job needs ρ or σ, so they start as
+	// placeholders that G's done callback fills (buildJobs below):
+	//   - job 1 is H(ek), held until the rows of t̂ are encoded;
+	//   - then, row by row, Â[i, j] ← SampleNTT(ρ‖j‖i) (lines 3–7) and
 	//     e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), with
 	//     s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)), which every row needs,
-	//     between row 0 and e[0]. (A schedule simulation put this order
-	//     one Keccak round ahead of the others tried for k = 2, level for
-	//     k = 3, 4.)
+	//     between row 0 and e[0] (lines 8–15). (A schedule simulation put
+	//     this order one Keccak round ahead of the others tried for k = 2,
+	//     level for k = 3, 4.)
 	// As soon as ŝ, ê[i] and row i of Â are in (and the rows before it),
 	// the done callback computes t̂[i] = Σ_j Â[i, j]∘ŝ[j] + ê[i] (lines
 	// 16–18), encodes it and releases it to H(ek), which absorbs it while
@@ -40,32 +30,48 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is
 	// sampled into the key's matrix and transposed in place at the end
 	// (swapping is far cheaper than sampling twice).
+	var in [33]byte
+	copy(in[:], d[:])
+	in[32] = byte(k)
+	var g [64]byte
+	var jobs [2 + maxK*maxK + 2*maxK]sample.Job
+	jobs[0] = sample.Sum512Job(&g, in[:], nil)
+	n := 2 + k*k + 2*k
+	for i := 1; i < n; i++ {
+		jobs[i] = sample.Later()
+	}
+	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
 	a := ek.aT[:k*k]
 	var se [2 * maxK]poly.NTTPoly16 // s then e; NTT-transformed when sampled
 	var (
 		rowOf   [len(jobs)]int8 // the row of t̂ job j feeds, −1 for s (every row)
 		noiseOf [len(jobs)]int8 // the entry of se job j samples, −1 for Â
 	)
-	jobs[0] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
-	jobs[0].SetReady(0)
-	n := 1
-	noise := func(i int, row int8) {
-		jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
-		rowOf[n], noiseOf[n] = row, int8(i)
-		n++
-	}
-	for i := range k {
-		ek.rowJobs(jobs[n:], i, k, false)
-		for range k {
-			rowOf[n], noiseOf[n] = int8(i), -1
+	buildJobs := func() {
+		copy(ek.ρ[:], g[:32])
+		σ := (*[32]byte)(g[32:])
+		copy(enc[encodedPolySize*k:], ek.ρ[:])
+		jobs[1] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
+		jobs[1].SetReady(0)
+		n := 2
+		noise := func(i int, row int8) {
+			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
+			rowOf[n], noiseOf[n] = row, int8(i)
 			n++
 		}
-		if i == 0 {
-			for j := range k {
-				noise(j, -1)
+		for i := range k {
+			ek.rowJobs(jobs[n:], i, k, false)
+			for range k {
+				rowOf[n], noiseOf[n] = int8(i), -1
+				n++
 			}
+			if i == 0 {
+				for j := range k {
+					noise(j, -1)
+				}
+			}
+			noise(k+i, int8(i))
 		}
-		noise(k+i, int8(i))
 	}
 	ŝ, ê := se[:k], se[k:2*k]
 	sLeft, next := k, 0
@@ -74,7 +80,11 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		left[i] = k + 1
 	}
 	sample.RunFunc(jobs[:n], func(j int) {
-		if j == 0 { // H(ek): done
+		switch j {
+		case 0: // G
+			buildJobs()
+			return
+		case 1: // H(ek)
 			return
 		}
 		if e := noiseOf[j]; e >= 0 {
@@ -97,9 +107,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			next++
 			ready := next * encodedPolySize
 			if next == k {
-				ready = p.ekSize // ρ was copied in before the run
+				ready = p.ekSize // ρ was copied in by buildJobs
 			}
-			jobs[0].SetReady(ready)
+			jobs[1].SetReady(ready)
 		}
 	})
 	copy(s[:k], ŝ)
@@ -139,32 +149,44 @@ func (ek *EncapsulationKey) rowJobs(jobs []sample.Job, i, k int, transposed bool
 	}
 }
 
-// pkeEncrypt implements K-PKE.Encrypt, FIPS 203, Algorithm 14, writing the
-// ciphertext to c[:p.ctSize]. The key's decoding and matrix expansion (lines
-// 2–8) were done once when ek was built: ek.t holds t̂ and ek.aT holds Âᵀ.
-// If extra is not nil, that job (Decaps's J) runs in the same batch as the
-// noise, ahead of it.
-func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, r *[32]byte, extra *sample.Job) {
+// pkeEncrypt computes (K, r) = G(m‖H(ek)) into g (FIPS 203, Algorithm 17,
+// line 1; Algorithm 18, line 8) and implements K-PKE.Encrypt(ek, m, r),
+// FIPS 203, Algorithm 14, writing the ciphertext to c[:p.ctSize]. The key's
+// decoding and matrix expansion (lines 2–8) were done once when ek was
+// built: ek.t holds t̂ and ek.aT holds Âᵀ. If extra is not nil, that job
+// (Decaps's J, which needs nothing from G) runs beside G and the noise.
+func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job) {
 	k := p.k
 
-	// Lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)), e1 ← CBD_η2(PRF(r, k…2k−1)),
-	// e2 ← CBD_η2(PRF(r, 2k)), in one batch.
+	// G, then lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)),
+	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)), in one batch:
+	// the noise jobs are placeholders until G is done and gives r.
 	var noise [2*maxK + 1]poly.Poly16
-	var jobs [2*maxK + 2]sample.Job
-	n := 0
+	var jobs [2*maxK + 3]sample.Job
+	jobs[0] = sample.Sum512Job(g, m[:], ek.h[:])
+	n := 1
 	if extra != nil {
-		jobs[0] = *extra
+		jobs[1] = *extra
 		n++
 	}
-	for i := range 2*k + 1 {
-		η := p.η2
-		if i < k {
-			η = p.η1
+	first := n
+	for range 2*k + 1 {
+		jobs[n] = sample.Later()
+		n++
+	}
+	sample.RunFunc(jobs[:n], func(j int) {
+		if j != 0 {
+			return
 		}
-		jobs[n] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
-		n++
-	}
-	sample.Run(jobs[:n])
+		r := (*[32]byte)(g[32:])
+		for i := range 2*k + 1 {
+			η := p.η2
+			if i < k {
+				η = p.η1
+			}
+			jobs[first+i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
+		}
+	})
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
