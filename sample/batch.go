@@ -184,6 +184,22 @@ func (jb *Job) inputLen() int {
 	return jb.kind.inputLen()
 }
 
+// span returns the bytes [off, off+n) of a hash job's input if they lie
+// within one of its two slices, and nil otherwise (a sampler's seed, or a
+// range across in0‖in1).
+func (jb *Job) span(off, n int) []byte {
+	if jb.kind < hashSHA3_256 {
+		return nil
+	}
+	if a := jb.in[0]; off+n <= len(a) {
+		return a[off : off+n]
+	}
+	if off -= len(jb.in[0]); off >= 0 {
+		return jb.in[1][off : off+n]
+	}
+	return nil
+}
+
 // input copies the bytes [off, off+len(dst)) of the job's input into dst.
 func (jb *Job) input(dst []byte, off int) {
 	if jb.kind < hashSHA3_256 {
@@ -289,6 +305,9 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 			s := &ls[l]
 			for {
 				if s.job < 0 {
+					if next == len(jobs) && nParked == 0 {
+						break // nothing left to start
+					}
 					if !take(&x, l, s, jobs, &next, &parked, &nParked, permuted) {
 						break
 					}
@@ -405,21 +424,32 @@ func slotOf(parked *[lanes]parkedJob, j int) int {
 // fewer remain, its padded last block (SHAKE or SHA-3 padding, FIPS 202,
 // Sections 5.1 and 6), after which the lane squeezes. last is scratch.
 func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) {
-	if size := jb.inputLen(); size-s.off >= s.rate {
-		jb.input(last[:s.rate], s.off)
-		s.off += s.rate
-	} else {
-		k := size - s.off
-		jb.input(last[:k], s.off)
-		clear(last[k:s.rate])
-		last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
-		if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
-			last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
+	size := jb.inputLen()
+	if size-s.off >= s.rate {
+		if src := jb.span(s.off, s.rate); src != nil {
+			x.xorBlock(l, src) // the block lies in one input slice
+		} else {
+			jb.input(last[:s.rate], s.off)
+			x.xorBlock(l, last[:s.rate])
 		}
-		last[s.rate-1] |= 0x80
-		s.squeezing = true
+		s.off += s.rate
+		return
 	}
-	x.xorBlock(l, last[:s.rate])
+	// The padded last block: only its first n bytes (the input and the
+	// first padding byte, rounded up to whole words) and the final byte
+	// are nonzero, so only those words are XORed in — a sampler's
+	// 33–66-byte seed costs five to nine words instead of 17 or 21.
+	k := size - s.off
+	n := (k + 8) &^ 7
+	jb.input(last[:k], s.off)
+	clear(last[k:n])
+	last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
+	if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
+		last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
+	}
+	x.xorBlock(l, last[:n])
+	x.a[4*(s.rate/8-1)+l] ^= 0x80 << 56 // pad10*1's last bit, byte rate−1
+	s.squeezing = true
 }
 
 // consume hands one output block of the lane in state s to its job and
