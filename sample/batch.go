@@ -380,6 +380,9 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 // job starts from the zero state.
 func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, parked *[lanes]parkedJob, nParked *int, permuted bool) bool {
 	for i := range parked {
+		if *nParked == 0 {
+			break
+		}
 		p := &parked[i]
 		if p.ls.job >= 0 && runnable(&jobs[p.ls.job], &p.ls) {
 			*s = p.ls
