@@ -221,7 +221,7 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	// blocks while the matrix streams fill the others.
 	var jobs [1 + maxK*maxK]sample.Job
 	jobs[0] = sample.Sum256Job(&ek.h, b, nil)
-	n := 1 + ek.matrixJobs(jobs[1:], p.k, true)
+	n := 1 + ek.matrixJobs(jobs[1:], p.k)
 	sample.Run(jobs[:n])
 	return nil
 }

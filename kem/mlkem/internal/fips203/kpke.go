@@ -1,6 +1,7 @@
 package fips203
 
 import (
+	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -26,10 +27,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// As soon as ŝ, ê[i] and row i of Â are in (and the rows before it),
 	// the done callback computes t̂[i] = Σ_j Â[i, j]∘ŝ[j] + ê[i] (lines
 	// 16–18), encodes it and releases it to H(ek), which absorbs it while
-	// the later rows are still sampling. Key generation multiplies by Â
-	// itself; the key keeps Âᵀ, which Encrypt multiplies by, so Â is
-	// sampled into the key's matrix and transposed in place at the end
-	// (swapping is far cheaper than sampling twice).
+	// the later rows are still sampling. The key keeps Âᵀ, which Encrypt
+	// multiplies by, so row i of Â is sampled straight into column i of
+	// the key's matrix and t̂[i] is the dot product of that column with ŝ.
 	var in [33]byte
 	copy(in[:], d[:])
 	in[32] = byte(k)
@@ -60,8 +60,8 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			n++
 		}
 		for i := range k {
-			ek.rowJobs(jobs[n:], i, k, false)
-			for range k {
+			for j := range k {
+				jobs[n] = ek.entryJob(j, i, k) // Âᵀ[j, i] = Â[i, j]
 				rowOf[n], noiseOf[n] = int8(i), -1
 				n++
 			}
@@ -101,7 +101,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
 			// Normalize.
 			i := next
-			poly.DotNTT16(&ek.t[i], a[i*k:(i+1)*k], ŝ)
+			dotColumn(&ek.t[i], a, i, ŝ)
 			ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
 			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 			next++
@@ -116,37 +116,41 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	clear(in[:])  // d
 	clear(g[32:]) // σ
 	clear(se[:])  // ŝ, ê
+}
 
-	// The key keeps Âᵀ: transpose in place.
-	for i := range k {
-		for j := i + 1; j < k; j++ {
-			a[i*k+j], a[j*k+i] = a[j*k+i], a[i*k+j]
-		}
+// dotColumn sets t = Σ_j aT[j·k+i]∘ŝ[j] (k = len(ŝ)): row i of Â∘ŝ
+// (FIPS 203, Algorithm 13, line 18) from column i of Âᵀ. Exact: no
+// Montgomery factor remains, as in poly.DotNTT16.
+//
+// Bounds: requires |aT[·][·]|, |ŝ[·][·]| < q; ensures |t[·]| < q (k ≤ 4
+// Montgomery products below q each, as in poly.DotNTT16).
+func dotColumn(t *poly.NTTPoly16, aT []poly.NTTPoly16, i int, ŝ []poly.NTTPoly16) {
+	k := len(ŝ)
+	c := (*[poly.N]int16)(t)
+	ntt.MulMont16(c, (*[poly.N]int16)(&aT[i]), (*[poly.N]int16)(&ŝ[0]))
+	for j := 1; j < k; j++ {
+		ntt.MulAccMont16(c, (*[poly.N]int16)(&aT[j*k+i]), (*[poly.N]int16)(&ŝ[j]))
 	}
+	ntt.ToMont16(c)
 }
 
 // matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
-// lines 3–7) that fill ek.aT with Â, row-major (aT[i*k+j] = Â[i, j] =
-// SampleNTT(ρ‖j‖i)), or, if transposed, with Âᵀ (aT[i*k+j] = Â[j, i]), and
-// returns k². The jobs point into ek, which lives on the heap, so storing
-// them through the slice costs no allocation.
-func (ek *EncapsulationKey) matrixJobs(jobs []sample.Job, k int, transposed bool) int {
+// lines 3–7) that fill ek.aT with Âᵀ, row-major, and returns k². The jobs
+// point into ek, which lives on the heap, so storing them through the
+// slice costs no allocation.
+func (ek *EncapsulationKey) matrixJobs(jobs []sample.Job, k int) int {
 	for i := range k {
-		ek.rowJobs(jobs[i*k:], i, k, transposed)
+		for j := range k {
+			jobs[i*k+j] = ek.entryJob(i, j, k)
+		}
 	}
 	return k * k
 }
 
-// rowJobs writes to jobs[:k] the SampleNTT jobs of row i of ek.aT (see
-// matrixJobs).
-func (ek *EncapsulationKey) rowJobs(jobs []sample.Job, i, k int, transposed bool) {
-	for j := range k {
-		a, b := byte(j), byte(i)
-		if transposed {
-			a, b = b, a
-		}
-		jobs[j] = sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, a, b)
-	}
+// entryJob returns the SampleNTT job of entry (i, j) of ek.aT:
+// Âᵀ[i, j] = Â[j, i] = SampleNTT(ρ‖i‖j).
+func (ek *EncapsulationKey) entryJob(i, j, k int) sample.Job {
+	return sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, byte(i), byte(j))
 }
 
 // pkeEncrypt computes (K, r) = G(m‖H(ek)) into g (FIPS 203, Algorithm 17,
