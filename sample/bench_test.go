@@ -138,7 +138,7 @@ func sampleInBallVarTime(c *poly.Poly32, cTilde []byte, tau int) {
 	signs := stream.init(cTilde)
 	*c = poly.Poly32{}
 	for i := poly.N - tau; i < poly.N; i++ {
-		j := stream.position(i)
+		j := stream.position(i, cTilde)
 		c[i] = c[j]
 		c[j] = 1 - 2*int32(signs>>uint(i+tau-poly.N)&1)
 	}

@@ -25,14 +25,29 @@ import (
 // so no memory index depends on j. The masks are
 // expanded into dst at the end.
 func SampleInBall(dst *poly.Poly32, cTilde []byte, tau int) {
+	var stream ballStream
+	sampleInBall(dst, cTilde, tau, stream.init(cTilde), &stream)
+}
+
+// SampleInBallBlock is [SampleInBall] with the first 136-byte block of
+// H(c̃) already computed, in first (a [SHAKE256Job] run beside other work,
+// as ML-DSA's signing and verification do): c usually needs 70 bytes of the
+// stream or fewer, and only if the shuffle runs past the block is
+// SHAKE-256(c̃) computed again, to continue it. The timing is SampleInBall's.
+func SampleInBallBlock(dst *poly.Poly32, cTilde []byte, tau int, first *[rate256]byte) {
+	var stream ballStream
+	sampleInBall(dst, cTilde, tau, stream.initBlock(first), &stream)
+}
+
+// sampleInBall is SampleInBall's shuffle, from the sign bits and the
+// positions of stream.
+func sampleInBall(dst *poly.Poly32, cTilde []byte, tau int, signs uint64, stream *ballStream) {
 	if tau < 1 || tau > 64 {
 		panic("sample: SampleInBall needs 1 ≤ τ ≤ 64")
 	}
-	var stream ballStream
-	signs := stream.init(cTilde)
 	var nonzero, negative [4]uint64
 	for i := poly.N - tau; i < poly.N; i++ {
-		j := stream.position(i)
+		j := stream.position(i, cTilde)
 		// c_i ← c_j. Position i is public and still zero.
 		bitJ := uint(j) & 63
 		var inWord [4]uint64 // all ones for the word holding bit j
@@ -70,9 +85,10 @@ func wordMask(w, v int) uint64 {
 
 // ballStream is the stream H(c̃) of SampleInBall, FIPS 204, Algorithm 29.
 type ballStream struct {
-	h   sha3.SHAKE
-	buf [rate256]byte
-	pos int
+	h       sha3.SHAKE
+	buf     [rate256]byte
+	pos     int
+	started bool // h has absorbed c̃ (not yet if initBlock gave the block)
 }
 
 // init absorbs c̃ and returns the first 8 bytes of H(c̃), the sign bits h,
@@ -82,14 +98,30 @@ func (s *ballStream) init(cTilde []byte) uint64 {
 	s.h.Write(cTilde)
 	s.h.Read(s.buf[:])
 	s.pos = 8
+	s.started = true
 	return binary.LittleEndian.Uint64(s.buf[:8])
 }
 
-// position returns the next byte j ≤ i of the stream, skipping larger ones
-// (Algorithm 29, lines 5–8). Rejection sampling: branches on the stream.
-func (s *ballStream) position(i int) int {
+// initBlock is init with the first block of H(c̃) given; the sponge is
+// started only if the stream runs past it.
+func (s *ballStream) initBlock(first *[rate256]byte) uint64 {
+	s.buf = *first
+	s.pos = 8
+	return binary.LittleEndian.Uint64(s.buf[:8])
+}
+
+// position returns the next byte j ≤ i of the stream H(c̃), skipping
+// larger ones (Algorithm 29, lines 5–8). Rejection sampling: branches on
+// the stream.
+func (s *ballStream) position(i int, cTilde []byte) int {
 	for {
 		if s.pos == rate256 {
+			if !s.started { // past a given first block: start over
+				s.h = *sha3.NewSHAKE256()
+				s.h.Write(cTilde)
+				s.h.Read(s.buf[:])
+				s.started = true
+			}
 			s.h.Read(s.buf[:])
 			s.pos = 0
 		}

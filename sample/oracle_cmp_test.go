@@ -1,6 +1,8 @@
 package sample
 
 import (
+	"crypto/sha3"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -234,13 +236,40 @@ func TestSampleInBallMatchesOracle(t *testing.T) {
 			for range oracleSeeds {
 				cTilde := make([]byte, size)
 				rng.Read(cTilde)
-				var got poly.Poly32
+				var got, gotBlock poly.Poly32
 				SampleInBall(&got, cTilde, tau)
-				if !assert.Equal(t, oracleSampleInBall(cTilde, tau), ints32(&got), "c̃=%x", cTilde) {
+				want := oracleSampleInBall(cTilde, tau)
+				if !assert.Equal(t, want, ints32(&got), "c̃=%x", cTilde) {
+					return
+				}
+				// The same with the first block of H(c̃) given.
+				first := [rate256]byte(sha3.SumSHAKE256(cTilde, rate256))
+				SampleInBallBlock(&gotBlock, cTilde, tau, &first)
+				if !assert.Equal(t, want, ints32(&gotBlock), "block form, c̃=%x", cTilde) {
 					return
 				}
 			}
 		})
+	}
+}
+
+// TestBallStreamPastGivenBlock: a stream started from a given first block
+// continues, past it, with the following bytes of SHAKE-256(c̃) (the
+// shuffle rarely gets there, so this reads the stream directly: every
+// byte is ≤ 255 and so accepted).
+func TestBallStreamPastGivenBlock(t *testing.T) {
+	rng := newRand(t)
+	for range 20 {
+		cTilde := make([]byte, 48)
+		rng.Read(cTilde)
+		want := sha3.SumSHAKE256(cTilde, 3*rate256)
+		first := [rate256]byte(want)
+		var s ballStream
+		signs := s.initBlock(&first)
+		require.Equal(t, binary.LittleEndian.Uint64(want[:8]), signs)
+		for b := 8; b < len(want); b++ {
+			require.Equal(t, int(want[b]), s.position(255, cTilde), "byte %d, c̃=%x", b, cTilde)
+		}
 	}
 }
 

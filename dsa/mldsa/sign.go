@@ -318,17 +318,20 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	var ρpp, kRnd [64]byte
 	copy(kRnd[:32], sk.secretK[:])
 	copy(kRnd[32:], rnd[:])
-	jobs := [1]sample.Job{sample.SHAKE256Job(ρpp[:], kRnd[:], μ[:])}
-	sample.Run(jobs[:])
+	var jobs [2 + maxL]sample.Job
+	jobs[0] = sample.SHAKE256Job(ρpp[:], kRnd[:], μ[:])
+	sample.Run(jobs[:1])
 	clear(kRnd[:])
 
 	var (
-		y, z    [maxL]poly.Poly32
+		masks   [2][maxL]poly.Poly32 // this iteration's mask y and the next one's
+		z       [maxL]poly.Poly32
 		yHat    [maxL]poly.NTTPoly32
 		w0      [maxK]poly.Poly32 // w, then LowBits(w), then r0
 		w1      [maxK]poly.Poly32
 		w1Enc   [maxK * 32 * 6]byte
 		cTilde  [maxCTildeSize]byte
+		ball    [136]byte // the first block of H(c̃), for SampleInBall
 		c, prod poly.Poly32
 		cHat    poly.NTTPoly32
 		hint    hints
@@ -337,9 +340,16 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
 	simd := simdRounding()
 
-	for κ := 0; ; κ += l {
-		// y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â∘NTT(y)); (w1, w0) = Decompose(w)
-		sample.ExpandMask(y[:l], &ρpp, uint16(κ), int(p.γ1))
+	// y = ExpandMask(ρ″, 0) for the first iteration.
+	for j := range l {
+		jobs[j] = sample.ExpandMaskJob(&masks[0][j], &ρpp, uint16(j), int(p.γ1))
+	}
+	sample.Run(jobs[:l])
+
+	for κ, cur := 0, 0; ; κ, cur = κ+l, 1-cur {
+		// y = ExpandMask(ρ″, κ) is in masks[cur]; w = NTT⁻¹(Â∘NTT(y));
+		// (w1, w0) = Decompose(w)
+		y := &masks[cur]
 		for j := range l {
 			ntt(&yHat[j], &y[j])
 		}
@@ -349,10 +359,23 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		}
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
 
-		// c̃ = H(μ ‖ w1Encode(w1), λ/4); c = SampleInBall(c̃)
+		// c̃ = H(μ ‖ w1Encode(w1), λ/4); c = SampleInBall(c̃). c̃ is a
+		// single stream of seven blocks, so the batch also computes, in the
+		// lanes it leaves idle, the mask of the next iteration (used only
+		// if this one is rejected: the loop count is the one FIPS 204
+		// allows to leak, and this work does not depend on it) and, once
+		// c̃ is done, the first block of H(c̃) for SampleInBall.
 		jobs[0] = sample.SHAKE256Job(cTilde[:p.cTilde], μ[:], w1Enc[:w1Len])
-		sample.Run(jobs[:])
-		sample.SampleInBall(&c, cTilde[:p.cTilde], p.τ)
+		for j := range l {
+			jobs[1+j] = sample.ExpandMaskJob(&masks[1-cur][j], &ρpp, uint16(κ+l+j), int(p.γ1))
+		}
+		jobs[1+l] = sample.Later()
+		sample.RunFunc(jobs[:2+l], func(j int) {
+			if j == 0 {
+				jobs[1+l] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil)
+			}
+		})
+		sample.SampleInBallBlock(&c, cTilde[:p.cTilde], p.τ, &ball)
 		ntt(&cHat, &c)
 
 		// r0 = LowBits(w − ⟨⟨cs2⟩⟩), the check that fails most often, first.
@@ -394,8 +417,8 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		}
 		err := p.sigEncode(sig, cTilde[:p.cTilde], z[:l], &hint)
 		// FIPS 204, Section 3.6.3: destroy the intermediate values (the
-		// mask, its products and those of rejected candidates).
-		clear(y[:])
+		// masks, their products and those of rejected candidates).
+		clear(masks[:])
 		clear(yHat[:])
 		clear(w0[:])
 		clear(prod[:])
