@@ -93,14 +93,24 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		}
 		ntt(&zc[j], &z[j])
 	}
-	sample.SampleInBall(&c, cTilde, p.τ)
-	ntt(&zc[l], &c)
+	// c = SampleInBall(c̃) (line 5); zc[l] = NTT(c) is needed from the
+	// first row's inner product on. When Â is streamed, the first Keccak
+	// batch computes the first block of H(c̃) in a spare lane.
+	var ball [136]byte
+	sampleC := func() {
+		sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
+		ntt(&zc[l], &c)
+	}
 
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
 	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
 	// product (|w| < q).
 	var tr *[64]byte
 	if a := pk.matrix(); a != nil {
+		// No batch to share: crypto/sha3's single-state SHAKE measured
+		// faster than a Keccak batch of one job here.
+		sample.SampleInBall(&c, cTilde, p.τ)
+		ntt(&zc[l], &c)
 		for i := range k {
 			poly.DotInverse32(&w, a[i], zc[:l+1])
 			p.useHintPoly(&w1[i], &w, &hint[i], simd)
@@ -113,16 +123,20 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		// idle for 5 of 15).
 		var (
 			rows [3][maxL + 1]poly.NTTPoly32
-			jobs [3*maxL + 1]sample.Job // + tr
+			jobs [3*maxL + 2]sample.Job // + tr, H(c̃)
 		)
-		// tr, if no one has computed it yet, takes the spare lane of the
-		// first batch.
+		// tr, if no one has computed it yet, and the first block of H(c̃)
+		// take the spare lane of the first batch.
 		var trBuf [64]byte
 		needTr := !pk.trReady.Load()
 		for i := 0; i < k; i += 3 {
 			m, n := min(3, k-i), 0
 			if i == 0 && needTr {
-				jobs[0] = sample.SHAKE256Job(trBuf[:], pk.enc[:p.pkSize], nil)
+				jobs[n] = sample.SHAKE256Job(trBuf[:], pk.enc[:p.pkSize], nil)
+				n++
+			}
+			if i == 0 {
+				jobs[n] = sample.SHAKE256Job(ball[:], cTilde, nil)
 				n++
 			}
 			for r := range m {
@@ -135,6 +149,9 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 				rows[r][l] = pk.t1[i+r]
 			}
 			sample.Run(jobs[:n])
+			if i == 0 {
+				sampleC()
+			}
 			for r := range m {
 				poly.DotInverse32(&w, rows[r][:l+1], zc[:l+1])
 				p.useHintPoly(&w1[i+r], &w, &hint[i+r], simd)
