@@ -170,9 +170,13 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
 
-	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4)
-	jobs := [1]sample.Job{sample.SHAKE256Job(cPrim[:p.cTilde], μ[:], w1Enc[:w1Len])}
-	sample.Run(jobs[:])
+	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4): one stream with nothing beside it,
+	// where crypto/sha3's single-state SHAKE measured 10–25 % faster than a
+	// Keccak batch of one job.
+	var h sha3.SHAKE
+	h.Write(μ[:])
+	h.Write(w1Enc[:w1Len])
+	h.Read(cPrim[:p.cTilde])
 	if subtle.ConstantTimeCompare(cTilde, cPrim[:p.cTilde]) != 1 {
 		return errInvalidSignature
 	}
