@@ -426,3 +426,27 @@ func TestRunFuncPanicsOnUnfilledLater(t *testing.T) {
 	assert.PanicsWithValue(t, "sample: RunFunc: a Later placeholder was never filled", func() { RunFunc(jobs, nil) })
 	assert.Panics(t, func() { l := Later(); l.SetReady(0) })
 }
+
+// TestRunLoneSHAKE: a list of one SHAKE-256 job takes crypto/sha3's
+// single-state sponge; it must give the same output, clear the job, call
+// done once and allocate nothing.
+func TestRunLoneSHAKE(t *testing.T) {
+	for _, c := range newHashCases(newRand(t)) {
+		if c.name[:4] == "SHA3" { // only SHAKE-256 jobs take the lone path
+			continue
+		}
+		jobs := []Job{c.job(c.out, c.in0, c.in1)}
+		calls := 0
+		RunFunc(jobs, func(j int) { calls++; assert.Zero(t, j) })
+		assert.Equal(t, c.want, c.out, c.name)
+		assert.Equal(t, 1, calls, c.name)
+		assert.Equal(t, Job{}, jobs[0], "%s: the job must be cleared", c.name)
+	}
+	in := make([]byte, 832)
+	var out [48]byte
+	allocs := testing.AllocsPerRun(20, func() {
+		jobs := [1]Job{SHAKE256Job(out[:], in, nil)}
+		Run(jobs[:])
+	})
+	require.Zero(t, allocs)
+}

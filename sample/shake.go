@@ -33,6 +33,20 @@ func (x *shakeX4) xorBlock(l int, block []byte) {
 	}
 }
 
+// saveLane copies lane l's state to dst.
+func (x *shakeX4) saveLane(l int, dst *[25]uint64) {
+	for i := range dst {
+		dst[i] = x.a[4*i+l]
+	}
+}
+
+// loadLane sets lane l's state to src.
+func (x *shakeX4) loadLane(l int, src *[25]uint64) {
+	for i := range src {
+		x.a[4*i+l] = src[i]
+	}
+}
+
 // extractBlocks copies the first words words of every lane l whose bit is
 // set in active into out[l][:8·words]. The AVX2 backend transposes all four
 // rows at once, whatever active says (the caller ignores rows of other

@@ -247,27 +247,14 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, s1, s2, t0 []poly.Poly32) {
 	pk := &sk.pub
 	p := pk.p
-	k, l := p.k, p.l
+	l := p.l
 	enc := pk.enc[:p.pkSize]
 	copy(enc, pk.ρ[:])
 	jobs[0] = sample.SHAKE256Job(pk.tr[:], enc, nil)
 	jobs[0].SetReady(len(pk.ρ))
-	sLeft, next := 0, 0
-	var left [maxK]int // jobs row i still waits for
+	var gate sample.RowGate // releases the rows of t as their jobs finish
 	for _, r := range rowOf[1:] {
-		if r < 0 {
-			sLeft++
-		} else {
-			left[r]++
-		}
-	}
-	transformS1 := func() {
-		for j := range l {
-			ntt(&sk.s1[j], &s1[j])
-		}
-	}
-	if sLeft == 0 {
-		transformS1()
+		gate.Expect(int(r))
 	}
 	simd := simdRounding()
 	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
@@ -275,21 +262,22 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, s1, s2, t0 []po
 		if j == 0 { // tr: done
 			return
 		}
-		if r := rowOf[j]; r >= 0 {
-			left[r]--
-		} else if sLeft--; sLeft == 0 {
-			transformS1()
+		from, to := gate.Done(int(rowOf[j]))
+		if from == 0 && to > 0 { // s1 is complete: ŝ1 = NTT(s1)
+			for c := range l {
+				ntt(&sk.s1[c], &s1[c])
+			}
 		}
-		for next < k && sLeft == 0 && left[next] == 0 {
-			i := next
+		for i := from; i < to; i++ {
 			poly.DotInverse32(&t, pk.row(i), sk.s1[:l])
 			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
 			p.power2RoundPoly(&t, &t0[i], &s2[i], simd)
 			ntt(&sk.s2[i], &s2[i])
 			ntt(&sk.t0[i], &t0[i])
 			pkEncodeRow(enc, i, &t)
-			next++
-			jobs[0].SetReady(len(pk.ρ) + next*32*(23-d))
+		}
+		if to > from {
+			jobs[0].SetReady(len(pk.ρ) + to*32*(23-d))
 		}
 	})
 	pk.markTr()

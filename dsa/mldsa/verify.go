@@ -93,22 +93,14 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		}
 		ntt(&zc[j], &z[j])
 	}
-	// c = SampleInBall(c̃) (line 5); zc[l] = NTT(c) is needed from the
-	// first row's inner product on. When Â is streamed, the first Keccak
-	// batch computes the first block of H(c̃) in a spare lane.
-	var ball [136]byte
-	sampleC := func() {
-		sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
-		ntt(&zc[l], &c)
-	}
-
+	// c = SampleInBall(c̃) (line 5), below: zc[l] = NTT(c) is needed from
+	// the first row's inner product on.
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
 	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
 	// product (|w| < q).
 	var tr *[64]byte
 	if a := pk.matrix(); a != nil {
-		// No batch to share: crypto/sha3's single-state SHAKE measured
-		// faster than a Keccak batch of one job here.
+		// No batch to share: SampleInBall's own single-state SHAKE.
 		sample.SampleInBall(&c, cTilde, p.τ)
 		ntt(&zc[l], &c)
 		for i := range k {
@@ -124,6 +116,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		var (
 			rows [3][maxL + 1]poly.NTTPoly32
 			jobs [3*maxL + 2]sample.Job // + tr, H(c̃)
+			ball [136]byte              // the first block of H(c̃)
 		)
 		// tr, if no one has computed it yet, and the first block of H(c̃)
 		// take the spare lane of the first batch.
@@ -150,7 +143,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 			}
 			sample.Run(jobs[:n])
 			if i == 0 {
-				sampleC()
+				sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
+				ntt(&zc[l], &c)
 			}
 			for r := range m {
 				poly.DotInverse32(&w, rows[r][:l+1], zc[:l+1])
@@ -170,13 +164,9 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
 
-	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4): one stream with nothing beside it,
-	// where crypto/sha3's single-state SHAKE measured 10–25 % faster than a
-	// Keccak batch of one job.
-	var h sha3.SHAKE
-	h.Write(μ[:])
-	h.Write(w1Enc[:w1Len])
-	h.Read(cPrim[:p.cTilde])
+	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4)
+	jobs := [1]sample.Job{sample.SHAKE256Job(cPrim[:p.cTilde], μ[:], w1Enc[:w1Len])}
+	sample.Run(jobs[:])
 	if subtle.ConstantTimeCompare(cTilde, cPrim[:p.cTilde]) != 1 {
 		return errInvalidSignature
 	}

@@ -46,6 +46,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	var (
 		rowOf   [len(jobs)]int8 // the row of t̂ job j feeds, −1 for s (every row)
 		noiseOf [len(jobs)]int8 // the entry of se job j samples, −1 for Â
+		gate    sample.RowGate  // releases the rows of t̂ as their jobs finish
 	)
 	buildJobs := func() {
 		copy(ek.ρ[:], g[:32])
@@ -57,12 +58,14 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		noise := func(i int, row int8) {
 			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
 			rowOf[n], noiseOf[n] = row, int8(i)
+			gate.Expect(int(row))
 			n++
 		}
 		for i := range k {
 			for j := range k {
 				jobs[n] = ek.entryJob(j, i, k) // Âᵀ[j, i] = Â[i, j]
 				rowOf[n], noiseOf[n] = int8(i), -1
+				gate.Expect(i)
 				n++
 			}
 			if i == 0 {
@@ -74,11 +77,6 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		}
 	}
 	ŝ, ê := se[:k], se[k:2*k]
-	sLeft, next := k, 0
-	var left [maxK]int // jobs row i still waits for
-	for i := range k {
-		left[i] = k + 1
-	}
 	sample.RunFunc(jobs[:n], func(j int) {
 		switch j {
 		case 0: // G
@@ -92,21 +90,17 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			// ŝ, ê come out in [0, q).
 			(*poly.Poly16)(&se[e]).NTT()
 		}
-		if r := rowOf[j]; r < 0 {
-			sLeft--
-		} else {
-			left[r]--
-		}
-		for next < k && sLeft == 0 && left[next] == 0 {
+		from, to := gate.Done(int(rowOf[j]))
+		for i := from; i < to; i++ {
 			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
 			// Normalize.
-			i := next
 			dotColumn(&ek.t[i], a, i, ŝ)
 			ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
 			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
-			next++
-			ready := next * encodedPolySize
-			if next == k {
+		}
+		if to > from {
+			ready := to * encodedPolySize
+			if to == k {
 				ready = p.ekSize // ρ was copied in by buildJobs
 			}
 			jobs[1].SetReady(ready)
