@@ -237,7 +237,9 @@ func TestZeroAllocations(t *testing.T) {
 }
 
 // TestConcurrentUse signs and verifies with one key from several goroutines
-// (run with -race): keys are read-only after construction.
+// (run with -race): the concurrent first signatures race to compute the
+// key's signing form, which sync.Once settles; keys are otherwise
+// read-only after construction.
 func TestConcurrentUse(t *testing.T) {
 	sk := testKey(t, 9)
 	pk := sk.PublicKey()
@@ -255,6 +257,56 @@ func TestConcurrentUse(t *testing.T) {
 	for range 4 {
 		assert.NoError(t, <-errs)
 	}
+}
+
+// TestSigningForm checks that key generation keeps no signing form, that
+// the first signature computes it (Â = ExpandA(ρ) and the NTTs of s1, s2,
+// t0, FIPS 204, Algorithm 7, lines 1–5), that later signatures and the
+// encodings are unaffected by it, and that PublicKey copies Â only once
+// the key has it.
+func TestSigningForm(t *testing.T) {
+	sk := testKey(t, 12)
+	assert.Nil(t, sk.pub.a.Load(), "key generation keeps no matrix")
+	assert.Nil(t, sk.hat, "key generation computes no signing form")
+	exp, pkBytes := sk.ExpandedBytes(), sk.PublicKeyBytes()
+	assert.Nil(t, sk.PublicKey().a.Load(), "PublicKey of a key that has not signed")
+
+	msg := []byte("first")
+	sig, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	require.NotNil(t, sk.hat)
+	var want [maxK * maxL]poly.NTTPoly32
+	sample.ExpandA(want[:], &sk.pub.ρ, 6, 5)
+	for r := range 6 {
+		assert.Equal(t, want[r*5:(r+1)*5], sk.pub.row(r), "row %d of Â", r)
+	}
+	var w poly.NTTPoly32
+	for j := range 5 {
+		ntt(&w, &sk.s1[j])
+		assert.Equal(t, w, sk.hat.s1[j], "NTT(s1[%d])", j)
+	}
+	for i := range 6 {
+		ntt(&w, &sk.s2[i])
+		assert.Equal(t, w, sk.hat.s2[i], "NTT(s2[%d])", i)
+		ntt(&w, &sk.t0[i])
+		assert.Equal(t, w, sk.hat.t0[i], "NTT(t0[%d])", i)
+	}
+
+	again, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	assert.Equal(t, sig, again, "the first and a later deterministic signature")
+	fresh := testKey(t, 12)
+	assert.Equal(t, exp, sk.ExpandedBytes(), "skEncode after signing")
+	assert.Equal(t, pkBytes, sk.PublicKeyBytes())
+	assert.True(t, fresh.Equal(sk))
+	pk := sk.PublicKey()
+	require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
+	for r := range 6 {
+		assert.Equal(t, want[r*5:(r+1)*5], pk.row(r))
+		assert.Equal(t, pk.t1[r], pk.a.Load()[r][5], "t1 column of row %d", r)
+	}
+	assert.NoError(t, Verify(pk, msg, sig, nil))
+	assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
 }
 
 // TestVerifyMatrixPaths verifies with a parsed key through each of its

@@ -116,18 +116,62 @@ func (pk *PublicKey) matrix() *matrix {
 	return m
 }
 
-// PrivateKey is an ML-DSA private key, held in expanded form (the NTTs of
-// s1, s2 and t0, and the public key with its matrix Â). It implements
-// [crypto.Signer] and [crypto.MessageSigner]. A PrivateKey is safe for
-// concurrent use.
+// PrivateKey is an ML-DSA private key. It holds what key generation
+// produces (FIPS 204, Algorithm 6): the seed, K, s1, s2 and t0, and the
+// public key's encoding and tr. It implements [crypto.Signer] and
+// [crypto.MessageSigner], and is safe for concurrent use.
+//
+// The values ML-DSA.Sign_internal derives from the key before its loop
+// (FIPS 204, Algorithm 7, lines 1–5: the NTTs of s1, s2 and t0, and the
+// matrix Â = ExpandA(ρ)) are computed by the key's first signature and kept
+// for every later one, 47 KiB in two allocations. Key generation samples Â
+// too, to compute t, but into its own stack frame: a key generated to be
+// stored or exported costs 20 KiB instead of 67 KiB and no 17 NTTs. A key
+// that signs pays for ExpandA once more, on its first signature (see
+// [PrivateKey.Sign]); later signatures allocate nothing.
 type PrivateKey struct {
-	pub     PublicKey
+	pub     PublicKey // its matrix is set by the first signature
 	seed    [32]byte
 	hasSeed bool     // false for keys imported from the FIPS 204 expanded form
 	secretK [32]byte // K of FIPS 204: the seed of ρ″ in signing
-	s1      [maxL]poly.NTTPoly32
-	s2      [maxK]poly.NTTPoly32
-	t0      [maxK]poly.NTTPoly32
+	s1      [maxL]poly.Poly32
+	s2      [maxK]poly.Poly32
+	t0      [maxK]poly.Poly32
+
+	expandOnce sync.Once
+	hat        *signingForm // set by expandOnce
+}
+
+// signingForm holds NTT(s1), NTT(s2) and NTT(t0) (FIPS 204, Algorithm 7,
+// lines 2–4), computed by a key's first signature.
+type signingForm struct {
+	s1     [maxL]poly.NTTPoly32
+	s2, t0 [maxK]poly.NTTPoly32
+}
+
+// signing returns the signing form of sk, computing it, and the matrix Â
+// in sk.pub, on first use (FIPS 204, Algorithm 7, lines 1–5).
+func (sk *PrivateKey) signing() *signingForm {
+	sk.expandOnce.Do(func() {
+		p := sk.pub.p
+		m := newMatrix(p, p.l)
+		var jobs [maxK * maxL]sample.Job
+		for r := range p.k {
+			sk.pub.rowJobs(jobs[r*p.l:], m, r)
+		}
+		sample.Run(jobs[:p.k*p.l])
+		h := new(signingForm)
+		for j := range p.l {
+			ntt(&h.s1[j], &sk.s1[j])
+		}
+		for i := range p.k {
+			ntt(&h.s2[i], &sk.s2[i])
+			ntt(&h.t0[i], &sk.t0[i])
+		}
+		sk.pub.a.Store(m)
+		sk.hat = h
+	})
+	return sk.hat
 }
 
 // GenerateKey generates a new private key for the parameter set p from the
@@ -191,38 +235,36 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	// lines 3–4) in one batch of Keccak lanes with tr = H(pk, 64) (line
 	// 7), held in job 0 (see finishKey). The order is the one in which
 	// finishKey's rows become ready: row 0 of Â, then s1, which every row
-	// needs, and s2[0]; then row r of Â and s2[r] for each later row.
-	var s1, s2, t0 [maxK]poly.Poly32 // s1 uses the first l entries
+	// needs, and s2[0]; then row r of Â and s2[r] for each later row. Â is
+	// sampled into this frame: the key keeps only s1, s2 and t0, and its
+	// first signature expands Â again (see PrivateKey). The jobs are
+	// written straight into the local array, so the matrix stays here.
+	var a [maxK][maxL]poly.NTTPoly32
 	var rowOf [len(jobs)]int8
-	m := newMatrix(p, l)
-	sk.pub.a.Store(m)
 	n := 1
 	for r := range k {
-		sk.pub.rowJobs(jobs[n:], m, r)
-		for range l {
+		for s := range l {
+			jobs[n] = sample.RejNTTPolyJob(&a[r][s], ρ, byte(s), byte(r))
 			rowOf[n] = int8(r)
 			n++
 		}
 		if r == 0 {
 			for s := range l {
-				jobs[n] = sample.RejBoundedPolyJob(&s1[s], ρPrime, uint16(s), int(p.η))
+				jobs[n] = sample.RejBoundedPolyJob(&sk.s1[s], ρPrime, uint16(s), int(p.η))
 				rowOf[n] = -1
 				n++
 			}
 		}
-		jobs[n] = sample.RejBoundedPolyJob(&s2[r], ρPrime, uint16(l+r), int(p.η))
+		jobs[n] = sample.RejBoundedPolyJob(&sk.s2[r], ρPrime, uint16(l+r), int(p.η))
 		rowOf[n] = int8(r)
 		n++
 	}
-	sk.finishKey(jobs[:n], rowOf[:n], s1[:l], s2[:k], t0[:k])
+	sk.finishKey(jobs[:n], rowOf[:n], &a, sk.s1[:l], sk.s2[:k], sk.t0[:k])
 	clear(seeds[32:])
 
 	if expanded != nil {
-		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s1[:l], s2[:k], t0[:k])
+		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, sk.s1[:l], sk.s2[:k], sk.t0[:k])
 	}
-	clear(s1[:])
-	clear(s2[:])
-	clear(t0[:])
 }
 
 // ntt transforms a coefficient-domain polynomial into dst (FIPS 204,
@@ -233,18 +275,17 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 }
 
 // finishKey runs jobs, of which job 0 is left free for tr and the others
-// sample Â into sk.pub's matrix (and, in key generation, s1 and s2), and
-// completes the private key as they finish, following FIPS 204,
-// Algorithm 6, lines 5–7: as soon as ŝ1 = NTT(s1), row i of Â and s2[i]
-// are in (and the rows before), t[i] = NTT⁻¹(Â[i]∘ŝ1) + s2[i] and
-// (t1[i], t0[i]) = Power2Round(t[i]); t1[i] is encoded into pk and released
-// to tr = H(pk, 64), which absorbs it in job 0 while the later rows are
-// still sampling. rowOf[j] is the row job j completes, or −1 for a job of
-// s1. finishKey stores ŝ1, ŝ2, NTT(t0), pk and tr, and leaves the
-// coefficient form of t0 in t0.
+// sample Â into a (and, in key generation, s1 and s2), and completes the
+// public key as they finish, following FIPS 204, Algorithm 6, lines 5–7:
+// as soon as NTT(s1), row i of Â and s2[i] are in (and the rows before),
+// t[i] = NTT⁻¹(Â[i]∘NTT(s1)) + s2[i] and (t1[i], t0[i]) = Power2Round(t[i]);
+// t1[i] is encoded into pk and released to tr = H(pk, 64), which absorbs
+// it in job 0 while the later rows are still sampling. rowOf[j] is the row
+// job j completes, or −1 for a job of s1. finishKey stores pk and tr, and
+// t0 in t0.
 //
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
-func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, s1, s2, t0 []poly.Poly32) {
+func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2, t0 []poly.Poly32) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
@@ -257,29 +298,29 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, s1, s2, t0 []po
 		gate.Expect(int(r))
 	}
 	simd := simdRounding()
+	var s1Hat [maxL]poly.NTTPoly32
 	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
 	sample.RunFunc(jobs, func(j int) {
 		if j == 0 { // tr: done
 			return
 		}
 		from, to := gate.Done(int(rowOf[j]))
-		if from == 0 && to > 0 { // s1 is complete: ŝ1 = NTT(s1)
+		if from == 0 && to > 0 { // s1 is complete: NTT(s1)
 			for c := range l {
-				ntt(&sk.s1[c], &s1[c])
+				ntt(&s1Hat[c], &s1[c])
 			}
 		}
 		for i := from; i < to; i++ {
-			poly.DotInverse32(&t, pk.row(i), sk.s1[:l])
+			poly.DotInverse32(&t, a[i][:l], s1Hat[:l])
 			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
 			p.power2RoundPoly(&t, &t0[i], &s2[i], simd)
-			ntt(&sk.s2[i], &s2[i])
-			ntt(&sk.t0[i], &t0[i])
 			pkEncodeRow(enc, i, &t)
 		}
 		if to > from {
 			jobs[0].SetReady(len(pk.ρ) + to*32*(23-d))
 		}
 	})
+	clear(s1Hat[:])
 	pk.markTr()
 }
 
@@ -404,12 +445,16 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, tr: sk.pub.tr, enc: sk.pub.enc}
 	pk.markTr()
 	pk.expandT1()
-	m := newMatrix(pk.p, pk.p.l+1)
-	for i := range pk.p.k {
-		copy(m[i], sk.pub.row(i))
-		m[i][pk.p.l] = pk.t1[i]
+	// A key that has signed has Â: copy it rather than sample it again.
+	// Otherwise the copy samples Â like a parsed key (see PublicKey).
+	if a := sk.pub.a.Load(); a != nil {
+		m := newMatrix(pk.p, pk.p.l+1)
+		for i := range pk.p.k {
+			copy(m[i], a[i][:pk.p.l])
+			m[i][pk.p.l] = pk.t1[i]
+		}
+		pk.a.Store(m)
 	}
-	pk.a.Store(m)
 	return pk
 }
 
@@ -446,36 +491,8 @@ func (sk *PrivateKey) ExpandedBytes() []byte {
 		return nil
 	}
 	out := make([]byte, p.skSize)
-	if sk.hasSeed {
-		var tmp PrivateKey
-		keyGenInternal(&tmp, p, &sk.seed, out)
-		tmp.zero()
-		return out
-	}
-	// No seed: recover s1, s2, t0 from their NTTs.
-	var s1, s2, t0 [maxK]poly.Poly32
-	for j := range p.l {
-		invNTT(&s1[j], &sk.s1[j])
-	}
-	for i := range p.k {
-		invNTT(&s2[i], &sk.s2[i])
-		invNTT(&t0[i], &sk.t0[i])
-	}
-	p.skEncode(out, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s1[:p.l], s2[:p.k], t0[:p.k])
-	clear(s1[:])
-	clear(s2[:])
-	clear(t0[:])
+	p.skEncode(out, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, sk.s1[:p.l], sk.s2[:p.k], sk.t0[:p.k])
 	return out
-}
-
-// invNTT sets dst to NTT⁻¹(a) centred in (−q/2, q/2] (FIPS 204,
-// Algorithm 42), leaving a unchanged.
-//
-// Bounds: requires |a[i]| < q; ensures |dst[i]| <= (q−1)/2.
-func invNTT(dst *poly.Poly32, a *poly.NTTPoly32) {
-	t := *a
-	*dst = *t.InverseNTT()
-	dst.Center()
 }
 
 // zero overwrites the secret parts of sk.
@@ -485,6 +502,9 @@ func (sk *PrivateKey) zero() {
 	clear(sk.s1[:])
 	clear(sk.s2[:])
 	clear(sk.t0[:])
+	if sk.hat != nil {
+		*sk.hat = signingForm{}
+	}
 }
 
 var (
@@ -510,32 +530,27 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		return nil, fmt.Errorf("mldsa: %s expanded private key is %d bytes, want %d", ps.name, len(expanded), ps.skSize)
 	}
 	sk := &PrivateKey{pub: PublicKey{p: ps}}
-	var s1, s2, t0, t0Dec [maxK]poly.Poly32
+	var t0Dec [maxK]poly.Poly32
 	var tr [64]byte
-	defer func() {
-		clear(s1[:])
-		clear(s2[:])
-		clear(t0[:])
-		clear(t0Dec[:])
-	}()
-	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, s1[:ps.l], s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
+	defer clear(t0Dec[:])
+	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, sk.s1[:ps.l], sk.s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
+		sk.zero()
 		return nil, err
 	}
 	var jobs [1 + maxK*maxL]sample.Job
 	var rowOf [len(jobs)]int8
-	m := newMatrix(ps, ps.l)
-	sk.pub.a.Store(m)
+	var a [maxK][maxL]poly.NTTPoly32
 	for r := range ps.k {
-		sk.pub.rowJobs(jobs[1+r*ps.l:], m, r)
 		for s := range ps.l {
+			jobs[1+r*ps.l+s] = sample.RejNTTPolyJob(&a[r][s], &sk.pub.ρ, byte(s), byte(r))
 			rowOf[1+r*ps.l+s] = int8(r)
 		}
 	}
-	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], s1[:ps.l], s2[:ps.k], t0[:ps.k])
+	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], &a, sk.s1[:ps.l], sk.s2[:ps.k], sk.t0[:ps.k])
 	var diff int32
 	for i := range ps.k {
 		for j := range n {
-			diff |= t0[i][j] ^ t0Dec[i][j]
+			diff |= sk.t0[i][j] ^ t0Dec[i][j]
 		}
 	}
 	if diff != 0 {

@@ -124,7 +124,9 @@ func (sk *PrivateKey) sign(message []byte, context string, deterministic bool) (
 }
 
 // SignTo writes a signature of message under opts into sig, which must be
-// exactly SignatureSize bytes long, without allocating. The signature is
+// exactly SignatureSize bytes long, without allocating (except in a key's
+// first signature, which computes and keeps the key's signing form, see
+// [PrivateKey]). The signature is
 // hedged unless deterministic is true (then rnd = 0^32, FIPS 204,
 // Algorithm 2).
 func (sk *PrivateKey) SignTo(sig, message []byte, opts *Options, deterministic bool) error {
@@ -311,6 +313,7 @@ func (sk *PrivateKey) signInternal(sig []byte, μ *[MuSize]byte, rnd *[32]byte) 
 func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) error {
 	p := sk.pub.p
 	k, l := p.k, p.l
+	hat := sk.signing()
 
 	// ρ″ = H(K ‖ rnd ‖ μ, 64)
 	// The hashes run on sample's Keccak batches, which clear their states
@@ -385,7 +388,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		// second Decompose. w0 keeps r0 = w0 − cs2.
 		var reject int32
 		for i := range k {
-			poly.MulInverse32(&prod, &cHat, &sk.s2[i])
+			poly.MulInverse32(&prod, &cHat, &hat.s2[i])
 			reject |= p.subCentredPoly(&w0[i], &w0[i], &prod, r0Bound, simd)
 		}
 		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖r0‖∞ ≥ γ2 − β
@@ -394,7 +397,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 
 		// z = y + ⟨⟨cs1⟩⟩
 		for j := range l {
-			poly.MulInverse32(&prod, &cHat, &sk.s1[j])
+			poly.MulInverse32(&prod, &cHat, &hat.s1[j])
 			reject |= p.addCentredPoly(&z[j], &y[j], &prod, zBound, simd)
 		}
 		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β
@@ -406,7 +409,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		// Decompose wrap-around case w1 = 0, w0 = w − q).
 		var ones int32
 		for i := range k {
-			poly.MulInverse32(&prod, &cHat, &sk.t0[i])
+			poly.MulInverse32(&prod, &cHat, &hat.t0[i])
 			o, rj := p.makeHintPoly(&hint[i], &w1[i], &w0[i], &prod, simd)
 			ones += o
 			reject |= rj
