@@ -437,7 +437,7 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool)
 		return false
 	}
 	if permuted {
-		x.loadLane(l, &[25]uint64{})
+		x.clearLane(l)
 	}
 	*s = laneState{job: *next, rate: jobs[*next].rate()}
 	*next++

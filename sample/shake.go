@@ -26,24 +26,39 @@ type shakeX4 struct {
 	impl   keccakImpl     // permutation backend, fixed for the run
 }
 
-// xorBlock XORs block (rate bytes, a multiple of 8) into lane l's state.
+// lane returns the words of lane l's state: word i at index 4i.
+func (x *shakeX4) lane(l int) *[97]uint64 { return (*[97]uint64)(x.a[l&3:]) }
+
+// xorBlock XORs block (rate bytes, a multiple of 8, at most 200) into lane
+// l's state.
 func (x *shakeX4) xorBlock(l int, block []byte) {
-	for i := range len(block) / 8 {
-		x.a[4*i+l] ^= binary.LittleEndian.Uint64(block[8*i:])
+	s := x.lane(l)
+	for i := range min(len(block)/8, 25) {
+		s[4*i] ^= binary.LittleEndian.Uint64(block[8*i:])
 	}
 }
 
 // saveLane copies lane l's state to dst.
 func (x *shakeX4) saveLane(l int, dst *[25]uint64) {
+	s := x.lane(l)
 	for i := range dst {
-		dst[i] = x.a[4*i+l]
+		dst[i] = s[4*i]
 	}
 }
 
 // loadLane sets lane l's state to src.
 func (x *shakeX4) loadLane(l int, src *[25]uint64) {
+	s := x.lane(l)
 	for i := range src {
-		x.a[4*i+l] = src[i]
+		s[4*i] = src[i]
+	}
+}
+
+// clearLane zeroes lane l's state.
+func (x *shakeX4) clearLane(l int) {
+	s := x.lane(l)
+	for i := 0; i < len(s); i += 4 {
+		s[i] = 0
 	}
 }
 
