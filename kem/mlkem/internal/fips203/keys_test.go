@@ -27,3 +27,23 @@ func TestKeyArraysSized(t *testing.T) {
 		assert.Equal(t, end(ek.aT), uintptr(unsafe.Pointer(&ek.t[0])), p.name)
 	}
 }
+
+// TestKeyGenOrders checks that keyGenOrders[k] names every sampling job of
+// key generation exactly once for each k.
+func TestKeyGenOrders(t *testing.T) {
+	for _, k := range []int{2, 3, 4} {
+		seen := map[keyGenJob]int{}
+		for _, o := range keyGenOrders[k] {
+			seen[o]++
+		}
+		want := map[keyGenJob]int{}
+		for i := range k {
+			for j := range k {
+				want[keyGenJob{'A', int8(i), int8(j)}] = 1
+			}
+			want[keyGenJob{'s', 0, int8(i)}] = 1
+			want[keyGenJob{'e', int8(i), 0}] = 1
+		}
+		assert.Equal(t, want, seen, "k = %d", k)
+	}
+}

@@ -18,12 +18,10 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// this function runs; every other job needs ρ or σ, so they start as
 	// placeholders that G's done callback fills (buildJobs below):
 	//   - job 1 is H(ek), held until the rows of t̂ are encoded;
-	//   - then, row by row, Â[i, j] ← SampleNTT(ρ‖j‖i) (lines 3–7) and
-	//     e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), with
+	//   - then Â[i, j] ← SampleNTT(ρ‖j‖i) (lines 3–7),
 	//     s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)), which every row needs,
-	//     between row 0 and e[0] (lines 8–15). (A schedule simulation put
-	//     this order one Keccak round ahead of the others tried for k = 2,
-	//     level for k = 3, 4.)
+	//     and e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)) (lines 8–15) in the
+	//     order of keyGenOrders[k].
 	// As soon as ŝ, ê[i] and row i of Â are in (and the rows before it),
 	// the done callback computes t̂[i] = Σ_j Â[i, j]∘ŝ[j] + ê[i] (lines
 	// 16–18), encodes it and releases it to H(ek), which absorbs it while
@@ -59,21 +57,19 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
 			rowOf[n], noiseOf[n] = row, int8(i)
 			gate.Expect(int(row))
-			n++
 		}
-		for i := range k {
-			for j := range k {
-				jobs[n] = ek.entryJob(j, i, k) // Âᵀ[j, i] = Â[i, j]
-				rowOf[n], noiseOf[n] = int8(i), -1
-				gate.Expect(i)
-				n++
+		for _, o := range keyGenOrders[k] {
+			switch o.kind {
+			case 'A':
+				jobs[n] = ek.entryJob(int(o.col), int(o.row), k) // Âᵀ[j, i] = Â[i, j]
+				rowOf[n], noiseOf[n] = o.row, -1
+				gate.Expect(int(o.row))
+			case 's':
+				noise(int(o.col), -1)
+			case 'e':
+				noise(k+int(o.row), o.row)
 			}
-			if i == 0 {
-				for j := range k {
-					noise(j, -1)
-				}
-			}
-			noise(k+i, int8(i))
+			n++
 		}
 	}
 	ŝ, ê := se[:k], se[k:2*k]
@@ -110,6 +106,50 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	clear(in[:])  // d
 	clear(g[32:]) // σ
 	clear(se[:])  // ŝ, ê
+}
+
+// keyGenJob names one sampling job of key generation: kind 'A' samples
+// Â[row, col], 's' samples s[col] and 'e' samples e[row].
+type keyGenJob struct {
+	kind     byte
+	row, col int8
+}
+
+// keyGenOrders[k] is the order of key generation's sampling jobs. H(ek)
+// absorbs t̂ row by row, so the rows must become ready in turn while the
+// four Keccak lanes stay busy. For k = 2, 3 that is row order with s
+// after row 0 and e[i] after row i, which a search over job orders with a
+// simulation of sample.Run (3 blocks per SampleNTT, 2 or 1 per noise
+// polynomial, H(ek) held) did not beat: 11 and 15 Keccak rounds with G's.
+// For k = 4 the search found the order below (s[0] and Â[0, 2] later,
+// Â[3, 1] earlier), 21 rounds against 22. TestKeyGenOrders checks that
+// each names every job once.
+var keyGenOrders = [maxK + 1][]keyGenJob{
+	2: rowOrder(2),
+	3: rowOrder(3),
+	4: {
+		{'A', 0, 0}, {'A', 0, 1}, {'A', 0, 3}, {'s', 0, 1}, {'s', 0, 2}, {'s', 0, 3},
+		{'e', 0, 0}, {'A', 0, 2}, {'A', 1, 0}, {'A', 1, 1}, {'A', 1, 2}, {'A', 1, 3},
+		{'A', 3, 1}, {'e', 1, 0}, {'A', 2, 0}, {'s', 0, 0}, {'A', 2, 1}, {'A', 2, 2},
+		{'A', 2, 3}, {'e', 2, 0}, {'A', 3, 0}, {'A', 3, 2}, {'A', 3, 3}, {'e', 3, 0},
+	},
+}
+
+// rowOrder returns row order: row 0 of Â, s, e[0], then row i and e[i].
+func rowOrder(k int) []keyGenJob {
+	var o []keyGenJob
+	for i := range k {
+		for j := range k {
+			o = append(o, keyGenJob{'A', int8(i), int8(j)})
+		}
+		if i == 0 {
+			for j := range k {
+				o = append(o, keyGenJob{'s', 0, int8(j)})
+			}
+		}
+		o = append(o, keyGenJob{'e', int8(i), 0})
+	}
+	return o
 }
 
 // dotColumn sets t = Σ_j aT[j·k+i]∘ŝ[j] (k = len(ŝ)): row i of Â∘ŝ
