@@ -222,45 +222,58 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	sk.seed, sk.hasSeed = *ξ, true
 
 	// (ρ, ρ′, K) = H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(l, 1), 128)
+	// is job 1 of the one batch of Keccak lanes key generation runs; the
+	// sampling jobs, which need ρ or ρ′, start as placeholders that seeded
+	// fills once it is done.
+	//
+	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) (FIPS 204, Algorithm 6,
+	// lines 3–4) run in that batch with tr = H(pk, 64) (line 7), held in
+	// job 0 (see finishKey), in the order of keyGenOrder. Â is sampled into
+	// this frame: the key keeps only s1, s2 and t0, and its first signature
+	// expands Â again (see PrivateKey). The jobs are written straight into
+	// the local array, so the matrix stays here.
 	var seeds [128]byte
 	kl := [2]byte{byte(k), byte(l)}
-	var jobs [1 + maxK*maxL + maxK + maxL]sample.Job
-	jobs[0] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
-	sample.Run(jobs[:1]) // clears the Keccak state, which absorbed ξ
-	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
-	sk.pub.ρ = *ρ
-	copy(sk.secretK[:], seeds[96:])
-
-	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) (FIPS 204, Algorithm 6,
-	// lines 3–4) in one batch of Keccak lanes with tr = H(pk, 64) (line
-	// 7), held in job 0 (see finishKey), in the order of keyGenOrder. Â is
-	// sampled into this frame: the key keeps only s1, s2 and t0, and its
-	// first signature expands Â again (see PrivateKey). The jobs are
-	// written straight into the local array, so the matrix stays here.
+	var jobs [2 + maxK*maxL + maxK + maxL]sample.Job
 	var a [maxK][maxL]poly.NTTPoly32
 	var rowOf [len(jobs)]int8
-	n := 1
+	jobs[1] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
+	rowOf[1] = seedJob
+	n := 2
 	for _, o := range keyGenOrder {
-		switch o.kind {
-		case 'A':
-			jobs[n] = sample.RejNTTPolyJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
-			rowOf[n] = o.row
-		case 's':
-			jobs[n] = sample.RejBoundedPolyJob(&sk.s1[o.col], ρPrime, uint16(o.col), int(p.η))
+		jobs[n] = sample.Later()
+		rowOf[n] = o.row
+		if o.kind == 's' {
 			rowOf[n] = -1
-		case 'e':
-			jobs[n] = sample.RejBoundedPolyJob(&sk.s2[o.row], ρPrime, uint16(l+int(o.row)), int(p.η))
-			rowOf[n] = o.row
 		}
 		n++
 	}
-	sk.finishKey(jobs[:n], rowOf[:n], &a, sk.s1[:l], sk.s2[:k], sk.t0[:k])
+	seeded := func() {
+		ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
+		sk.pub.ρ = *ρ
+		copy(sk.secretK[:], seeds[96:])
+		for i, o := range keyGenOrder {
+			switch o.kind {
+			case 'A':
+				jobs[2+i] = sample.RejNTTPolyJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
+			case 's':
+				jobs[2+i] = sample.RejBoundedPolyJob(&sk.s1[o.col], ρPrime, uint16(o.col), int(p.η))
+			case 'e':
+				jobs[2+i] = sample.RejBoundedPolyJob(&sk.s2[o.row], ρPrime, uint16(l+int(o.row)), int(p.η))
+			}
+		}
+	}
+	sk.finishKey(jobs[:n], rowOf[:n], &a, sk.s1[:l], sk.s2[:k], sk.t0[:k], seeded)
 	clear(seeds[32:])
 
 	if expanded != nil {
 		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, sk.s1[:l], sk.s2[:k], sk.t0[:k])
 	}
 }
+
+// seedJob marks, in the rowOf list of finishKey, the job whose output
+// seeds the others: H(ξ) of key generation.
+const seedJob = -2
 
 // keyGenJob names one sampling job of key generation: kind 'A' samples
 // Â[row, col], 's' samples s1[col] and 'e' samples s2[row].
@@ -303,27 +316,43 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 // t[i] = NTT⁻¹(Â[i]∘NTT(s1)) + s2[i] and (t1[i], t0[i]) = Power2Round(t[i]);
 // t1[i] is encoded into pk and released to tr = H(pk, 64), which absorbs
 // it in job 0 while the later rows are still sampling. rowOf[j] is the row
-// job j completes, or −1 for a job of s1. finishKey stores pk and tr, and
-// t0 in t0.
+// job j completes, −1 for a job of s1, or seedJob for the job whose output
+// the others need (H(ξ) in key generation): when it is done, finishKey
+// calls seeded, which must set pk.ρ and fill the other jobs' Later
+// placeholders. With seeded nil, pk.ρ is set on entry. finishKey stores pk
+// and tr, and t0 in t0.
 //
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
-func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2, t0 []poly.Poly32) {
+func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2, t0 []poly.Poly32, seeded func()) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
 	enc := pk.enc[:p.pkSize]
-	copy(enc, pk.ρ[:])
 	jobs[0] = sample.SHAKE256Job(pk.tr[:], enc, nil)
-	jobs[0].SetReady(len(pk.ρ))
+	jobs[0].SetReady(0)
+	start := func() { // pk.ρ is set
+		copy(enc, pk.ρ[:])
+		jobs[0].SetReady(len(pk.ρ))
+	}
+	if seeded == nil {
+		start()
+	}
 	var gate sample.RowGate // releases the rows of t as their jobs finish
 	for _, r := range rowOf[1:] {
-		gate.Expect(int(r))
+		if r != seedJob {
+			gate.Expect(int(r))
+		}
 	}
 	simd := simdRounding()
 	var s1Hat [maxL]poly.NTTPoly32
 	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
 	sample.RunFunc(jobs, func(j int) {
-		if j == 0 { // tr: done
+		switch {
+		case j == 0: // tr: done
+			return
+		case rowOf[j] == seedJob: // (ρ, ρ′, K)
+			seeded()
+			start()
 			return
 		}
 		from, to := gate.Done(int(rowOf[j]))
@@ -568,7 +597,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 			rowOf[1+r*ps.l+s] = int8(r)
 		}
 	}
-	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], &a, sk.s1[:ps.l], sk.s2[:ps.k], sk.t0[:ps.k])
+	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], &a, sk.s1[:ps.l], sk.s2[:ps.k], sk.t0[:ps.k], nil)
 	var diff int32
 	for i := range ps.k {
 		for j := range n {
