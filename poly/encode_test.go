@@ -318,3 +318,29 @@ func TestCompressEncodeLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestPackFastAnyInput checks that the specialised SimpleBitPack and BitPack
+// layouts equal the general bit-writer loop (low c bits of off + sign·w[i])
+// for arbitrary int32 values, outside the bounds too, so every fast path
+// (such as the paired 10-bit one) keeps the general loop's masking.
+func TestPackFastAnyInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for _, c := range []uint{4, 6, 10, 18, 20} {
+		for _, os := range [][2]int32{{0, 1}, {1 << (c - 1), -1}} {
+			for range 20 {
+				var w [N]int32
+				for i := range w {
+					w[i] = int32(rng.Uint32())
+				}
+				want := make([]byte, 32*c)
+				bw := bitWriter{dst: want}
+				for _, x := range w {
+					bw.write(uint64(uint32(os[0]+os[1]*x))&(1<<c-1), c)
+				}
+				got := make([]byte, 32*c)
+				require.True(t, packFast(got, &w, c, os[0], os[1]), "width %d", c)
+				require.Equal(t, want, got, "width %d, off %d, sign %d", c, os[0], os[1])
+			}
+		}
+	}
+}
