@@ -288,8 +288,8 @@ type keyGenJob struct {
 // 5-block jobs start one after another and finish in a lone-lane tail.
 // This order, found by a local search over job orders with a simulation of
 // sample.Run (5 blocks per entry of Â, 2 per polynomial of s1, s2, 15 for
-// tr), starts a few jobs of rows 3 to 5 early and takes 49 Keccak rounds,
-// against 51 in row order. It is for ML-DSA-65, the one parameter set the
+// tr), starts a few jobs of rows 3 to 5 early and takes 49 Keccak rounds
+// after H(ξ)'s, against 51 in row order (52 counted). It is for ML-DSA-65, the one parameter set the
 // package provides (see maxK); TestKeyGenOrder checks that it names every
 // job once.
 var keyGenOrder = [...]keyGenJob{
