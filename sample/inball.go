@@ -117,10 +117,7 @@ func (s *ballStream) position(i int, cTilde []byte) int {
 	for {
 		if s.pos == rate256 {
 			if !s.started { // past a given first block: start over
-				s.h = *sha3.NewSHAKE256()
-				s.h.Write(cTilde)
-				s.h.Read(s.buf[:])
-				s.started = true
+				s.init(cTilde)
 			}
 			s.h.Read(s.buf[:])
 			s.pos = 0

@@ -13,6 +13,10 @@ func coeffs(p *poly.Poly32) *[n]int32 { return (*[n]int32)(p) }
 
 const t1Max = 1<<(23-d) - 1 // t1 coefficients have bitlen(q−1) − d = 10 bits
 
+// t1RowSize is the size of one row of t1 in pk: SimpleBitPack of 256
+// 10-bit values.
+const t1RowSize = 32 * (23 - d)
+
 // pkEncodeRow writes row i of pkEncode, FIPS 204, Algorithm 22
 // (pk = ρ ‖ SimpleBitPack(t1[0], 2^10 − 1) ‖ … ‖ SimpleBitPack(t1[k−1], …)):
 // the 320 bytes of t1[i] at pk[32+320i:]; the caller writes ρ. Key
@@ -21,8 +25,7 @@ const t1Max = 1<<(23-d) - 1 // t1 coefficients have bitlen(q−1) − d = 10 bit
 //
 // Bounds: requires 0 <= t1[j] < 2^10.
 func pkEncodeRow(pk []byte, i int, t1 *poly.Poly32) {
-	const size = 32 * (23 - d)
-	poly.SimpleBitPack(pk[32+i*size:], coeffs(t1), t1Max)
+	poly.SimpleBitPack(pk[32+i*t1RowSize:], coeffs(t1), t1Max)
 }
 
 // pkDecode implements pkDecode, FIPS 204, Algorithm 23. Every byte string of
@@ -31,9 +34,8 @@ func pkEncodeRow(pk []byte, i int, t1 *poly.Poly32) {
 // Bounds: ensures 0 <= t1[i][j] < 2^10.
 func (p *parameterSet) pkDecode(ρ *[32]byte, t1 []poly.Poly32, pk []byte) {
 	copy(ρ[:], pk)
-	const size = 32 * (23 - d)
 	for i := range p.k {
-		poly.SimpleBitUnpack(coeffs(&t1[i]), pk[32+i*size:], t1Max)
+		poly.SimpleBitUnpack(coeffs(&t1[i]), pk[32+i*t1RowSize:], t1Max)
 	}
 }
 

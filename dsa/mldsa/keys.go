@@ -14,7 +14,7 @@ import (
 	"github.com/moduletto/moduletto/sample"
 )
 
-const maxPublicKeySize = 32 + maxK*32*(23-d)
+const maxPublicKeySize = 32 + maxK*t1RowSize
 
 // PublicKey is an ML-DSA public key. Besides the encoding it holds the
 // values verification needs: tr, NTT(−t1·2^d) and the matrix Â.
@@ -81,15 +81,21 @@ func newMatrix(p *parameterSet, w int) *matrix {
 	return m
 }
 
-// rowJobs writes to jobs[:l] the sampling jobs of row r of Â = ExpandA(ρ)
-// into m (FIPS 204, Algorithm 32: Â[r, s] = RejNTTPoly(ρ‖s‖r) into
-// m[r][s]). The caller runs them with sample.Run, alongside jobs of its
-// own. The matrix is on the heap, so storing the jobs through the slice
-// costs no allocation.
-func (pk *PublicKey) rowJobs(jobs []sample.Job, m *matrix, r int) {
-	for s := range pk.p.l {
-		jobs[s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
+// expandA allocates a matrix of rows of w entries (see newMatrix) and
+// samples Â = ExpandA(ρ) into their first l entries (FIPS 204, Algorithm
+// 32: Â[r, s] = RejNTTPoly(ρ‖s‖r) into m[r][s]). The matrix is on the
+// heap, so storing the jobs through its rows costs no allocation.
+func (pk *PublicKey) expandA(w int) *matrix {
+	p := pk.p
+	m := newMatrix(p, w)
+	var jobs [maxK * maxL]sample.Job
+	for r := range p.k {
+		for s := range p.l {
+			jobs[r*p.l+s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
+		}
 	}
+	sample.Run(jobs[:p.k*p.l])
+	return m
 }
 
 // matrix returns Â for a verification, or nil if this one should sample
@@ -102,14 +108,10 @@ func (pk *PublicKey) matrix() *matrix {
 	if pk.verifies.Add(1) < 2 {
 		return nil
 	}
-	var jobs [maxK * maxL]sample.Job
-	m := newMatrix(pk.p, pk.p.l+1)
+	m := pk.expandA(pk.p.l + 1)
 	for r := range pk.p.k {
-		pk.rowJobs(jobs[r*pk.p.l:], m, r)
 		m[r][pk.p.l] = pk.t1[r]
 	}
-	n := pk.p.k * pk.p.l
-	sample.Run(jobs[:n])
 	if !pk.a.CompareAndSwap(nil, m) {
 		m = pk.a.Load() // another verification got there first
 	}
@@ -154,12 +156,7 @@ type signingForm struct {
 func (sk *PrivateKey) signing() *signingForm {
 	sk.expandOnce.Do(func() {
 		p := sk.pub.p
-		m := newMatrix(p, p.l)
-		var jobs [maxK * maxL]sample.Job
-		for r := range p.k {
-			sk.pub.rowJobs(jobs[r*p.l:], m, r)
-		}
-		sample.Run(jobs[:p.k*p.l])
+		m := sk.pub.expandA(p.l)
 		h := new(signingForm)
 		for j := range p.l {
 			ntt(&h.s1[j], &sk.s1[j])
@@ -289,9 +286,9 @@ type keyGenJob struct {
 // This order, found by a local search over job orders with a simulation of
 // sample.Run (5 blocks per entry of Â, 2 per polynomial of s1, s2, 15 for
 // tr), starts a few jobs of rows 3 to 5 early and takes 49 Keccak rounds
-// after H(ξ)'s, against 51 in row order (52 counted). It is for ML-DSA-65, the one parameter set the
-// package provides (see maxK); TestKeyGenOrder checks that it names every
-// job once.
+// after H(ξ)'s, against 51 in row order (52 counted). It is for ML-DSA-65,
+// the one parameter set the package provides (see maxK); TestKeyGenOrder
+// checks that it names every job once.
 var keyGenOrder = [...]keyGenJob{
 	{'A', 5, 3}, {'A', 0, 0}, {'A', 0, 1}, {'A', 0, 2}, {'A', 0, 3}, {'A', 5, 2},
 	{'A', 0, 4}, {'s', 0, 0}, {'s', 0, 1}, {'e', 5, 0}, {'s', 0, 2}, {'s', 0, 3},
@@ -368,7 +365,7 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]
 			pkEncodeRow(enc, i, &t)
 		}
 		if to > from {
-			jobs[0].SetReady(len(pk.ρ) + to*32*(23-d))
+			jobs[0].SetReady(len(pk.ρ) + to*t1RowSize)
 		}
 	})
 	clear(s1Hat[:])

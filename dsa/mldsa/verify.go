@@ -133,8 +133,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 				n++
 			}
 			for r := range m {
-				// Written here, not through rowJobs: a store through
-				// a slice would move rows to the heap.
+				// Written straight into the local array: jobs stored
+				// through a slice would move rows to the heap.
 				for s := range l {
 					jobs[n] = sample.RejNTTPolyJob(&rows[r][s], &pk.ρ, byte(s), byte(i+r))
 					n++

@@ -40,11 +40,12 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	}
 	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
 	a := ek.aT[:k*k]
-	var se [2 * maxK]poly.NTTPoly16 // s then e; NTT-transformed when sampled
+	ŝ := s[:k]                 // s, sampled into the key, then ŝ = NTT(s)
+	var ê [maxK]poly.NTTPoly16 // e, then ê = NTT(e)
 	var (
-		rowOf   [len(jobs)]int8 // the row of t̂ job j feeds, −1 for s (every row)
-		noiseOf [len(jobs)]int8 // the entry of se job j samples, −1 for Â
-		gate    sample.RowGate  // releases the rows of t̂ as their jobs finish
+		rowOf   [len(jobs)]int8            // the row of t̂ job j feeds, −1 for s (every row)
+		noiseOf [len(jobs)]*poly.NTTPoly16 // the polynomial job j samples, nil for Â
+		gate    sample.RowGate             // releases the rows of t̂ as their jobs finish
 	)
 	buildJobs := func() {
 		copy(ek.ρ[:], g[:32])
@@ -53,26 +54,25 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		jobs[1] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
 		jobs[1].SetReady(0)
 		n := 2
-		noise := func(i int, row int8) {
-			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(&se[i]), σ, byte(i), p.η1)
-			rowOf[n], noiseOf[n] = row, int8(i)
+		noise := func(dst *poly.NTTPoly16, i int, row int8) {
+			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(dst), σ, byte(i), p.η1)
+			rowOf[n], noiseOf[n] = row, dst
 			gate.Expect(int(row))
 		}
 		for _, o := range keyGenOrders[k] {
 			switch o.kind {
 			case 'A':
 				jobs[n] = ek.entryJob(int(o.col), int(o.row), k) // Âᵀ[j, i] = Â[i, j]
-				rowOf[n], noiseOf[n] = o.row, -1
+				rowOf[n] = o.row
 				gate.Expect(int(o.row))
 			case 's':
-				noise(int(o.col), -1)
+				noise(&ŝ[o.col], int(o.col), -1)
 			case 'e':
-				noise(k+int(o.row), o.row)
+				noise(&ê[o.row], k+int(o.row), o.row)
 			}
 			n++
 		}
 	}
-	ŝ, ê := se[:k], se[k:2*k]
 	sample.RunFunc(jobs[:n], func(j int) {
 		switch j {
 		case 0: // G
@@ -81,10 +81,10 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		case 1: // H(ek)
 			return
 		}
-		if e := noiseOf[j]; e >= 0 {
+		if f := noiseOf[j]; f != nil {
 			// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14);
 			// ŝ, ê come out in [0, q).
-			(*poly.Poly16)(&se[e]).NTT()
+			(*poly.Poly16)(f).NTT()
 		}
 		from, to := gate.Done(int(rowOf[j]))
 		for i := from; i < to; i++ {
@@ -102,10 +102,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 			jobs[1].SetReady(ready)
 		}
 	})
-	copy(s[:k], ŝ)
 	clear(in[:])  // d
 	clear(g[32:]) // σ
-	clear(se[:])  // ŝ, ê
+	clear(ê[:])
 }
 
 // keyGenJob names one sampling job of key generation: kind 'A' samples
