@@ -3,6 +3,7 @@ package poly
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/moduletto/moduletto/field"
@@ -128,6 +129,19 @@ func TestProducts32(t *testing.T) {
 					require.Less(t, abs64(int64(got[i])), int64(Q32))
 				}
 				assert.Equal(t, want, to64of32(got.Normalize()[:]), "DotInverse32")
+
+				// The same products with every operand in FIPS 204 order.
+				af, bf := slices.Clone(ah), slices.Clone(bh)
+				for j := range k {
+					af[j].ToFIPSOrder()
+					bf[j].ToFIPSOrder()
+				}
+				var gotFIPS Poly32
+				DotInverse32FIPS(&gotFIPS, af, bf)
+				for i := range gotFIPS {
+					require.Less(t, abs64(int64(gotFIPS[i])), int64(Q32))
+				}
+				assert.Equal(t, want, to64of32(gotFIPS.Normalize()[:]), "DotInverse32FIPS")
 
 				var gotNTT NTTPoly32
 				DotNTT32(&gotNTT, ah, bh)

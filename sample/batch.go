@@ -63,6 +63,7 @@ func (s sampler) outputLen() int {
 // The zero Job does nothing.
 type Job struct {
 	kind    sampler
+	fips    bool      // RejNTTPolyFIPSJob: leave the output in FIPS 204 order
 	pending int       // bytes at the end of a hash's input not yet ready (SetReady)
 	seed    [66]byte  // a sampler's XOF input (its first kind.inputLen() bytes)
 	in      [2][]byte // a hash's input, in[0]‖in[1]
@@ -107,6 +108,18 @@ func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
 func RejNTTPolyJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
 	jb := Job{kind: samplerNTT32, out32: (*[poly.N]int32)(dst)}
 	xofInput(&jb.seed, rho, s, r)
+	return jb
+}
+
+// RejNTTPolyFIPSJob is [RejNTTPolyJob] with the output left in the order
+// RejNTTPoly (FIPS 204, Algorithm 30) writes it, instead of converted to
+// the ntt backend's (ntt.FromSpecOrder32). It is for a caller whose only
+// use of dst is position-wise — the products and sums of a dot product —
+// with its other operands in that order too: the caller then converts the
+// result once (as poly.DotInverse32FIPS does) instead of every entry.
+func RejNTTPolyFIPSJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
+	jb := RejNTTPolyJob(dst, rho, s, r)
+	jb.fips = true
 	return jb
 }
 
@@ -492,7 +505,9 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 		if s.n = parseNTT32(jb.out32, s.n, block); s.n < poly.N {
 			return false
 		}
-		ntt.FromSpecOrder32(jb.out32)
+		if !jb.fips {
+			ntt.FromSpecOrder32(jb.out32)
+		}
 		return true
 	case samplerBounded2:
 		s.n = parseBounded(jb.out32, s.n, block[:rate256], 2)

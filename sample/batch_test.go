@@ -93,7 +93,7 @@ func TestRunMixedJobsMatchOracles(t *testing.T) {
 				src.Read(rho64[:])
 				a, b := byte(rng.Uint64()), byte(rng.Uint64())
 				nonce := uint16(rng.Uint64())
-				switch rng.IntN(9) {
+				switch rng.IntN(10) {
 				case 0:
 					dst := new(poly.NTTPoly16)
 					add(SampleNTTJob(dst, &rho32, a, b), check{"SampleNTT", oracleSampleNTT(append(rho32[:], a, b)), func() [256]int { return ints16(dst) }})
@@ -104,6 +104,9 @@ func TestRunMixedJobsMatchOracles(t *testing.T) {
 				case 3:
 					dst := new(poly.NTTPoly32)
 					add(RejNTTPolyJob(dst, &rho32, a, b), check{"RejNTTPoly", oracleRejNTTPoly(append(rho32[:], a, b)), func() [256]int { return ints32(dst) }})
+				case 9: // FIPS order: the values as sampled, not converted back
+					dst := new(poly.NTTPoly32)
+					add(RejNTTPolyFIPSJob(dst, &rho32, a, b), check{"RejNTTPolyFIPS", oracleRejNTTPoly(append(rho32[:], a, b)), func() [256]int { return ints32((*[256]int32)(dst)) }})
 				case 4, 5:
 					eta := []int{2, 4}[rng.IntN(2)]
 					dst := new(poly.Poly32)

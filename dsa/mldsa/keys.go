@@ -252,7 +252,7 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 		for i, o := range keyGenOrder {
 			switch o.kind {
 			case 'A':
-				jobs[2+i] = sample.RejNTTPolyJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
+				jobs[2+i] = sample.RejNTTPolyFIPSJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
 			case 's':
 				jobs[2+i] = sample.RejBoundedPolyJob(&sk.s1[o.col], ρPrime, uint16(o.col), int(p.η))
 			case 'e':
@@ -319,6 +319,11 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 // placeholders. With seeded nil, pk.ρ is set on entry. finishKey stores pk
 // and tr, and t0 in t0.
 //
+// a is in FIPS 204 order, as sample.RejNTTPolyFIPSJob leaves it: it only
+// enters the position-wise products of t, so NTT(s1) is brought into that
+// order instead (ℓ conversions), and each row's sum back by
+// poly.DotInverse32FIPS (k more), in place of one per entry of Â (k·ℓ).
+//
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
 func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2, t0 []poly.Poly32, seeded func()) {
 	pk := &sk.pub
@@ -356,10 +361,11 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]
 		if from == 0 && to > 0 { // s1 is complete: NTT(s1)
 			for c := range l {
 				ntt(&s1Hat[c], &s1[c])
+				s1Hat[c].ToFIPSOrder() // the order of a
 			}
 		}
 		for i := from; i < to; i++ {
-			poly.DotInverse32(&t, a[i][:l], s1Hat[:l])
+			poly.DotInverse32FIPS(&t, a[i][:l], s1Hat[:l])
 			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
 			p.power2RoundPoly(&t, &t0[i], &s2[i], simd)
 			pkEncodeRow(enc, i, &t)
@@ -590,7 +596,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 	var a [maxK][maxL]poly.NTTPoly32
 	for r := range ps.k {
 		for s := range ps.l {
-			jobs[1+r*ps.l+s] = sample.RejNTTPolyJob(&a[r][s], &sk.pub.ρ, byte(s), byte(r))
+			jobs[1+r*ps.l+s] = sample.RejNTTPolyFIPSJob(&a[r][s], &sk.pub.ρ, byte(s), byte(r))
 			rowOf[1+r*ps.l+s] = int8(r)
 		}
 	}
