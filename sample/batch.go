@@ -65,7 +65,7 @@ type Job struct {
 	kind    sampler
 	fips    bool      // RejNTTPolyFIPSJob: leave the output in FIPS 204 order
 	pending int       // bytes at the end of a hash's input not yet ready (SetReady)
-	seed    [66]byte  // a sampler's XOF input (its first kind.inputLen() bytes)
+	seed    [72]byte  // a sampler's padded XOF input block (see padSeed)
 	in      [2][]byte // a hash's input, in[0]‖in[1]
 	out16   *[poly.N]int16
 	out32   *[poly.N]int32
@@ -86,12 +86,16 @@ const (
 // from the r of G, say). RunFunc starts no job from the placeholder on
 // until a callback has overwritten it with a real job (or the zero Job, to
 // skip it); meanwhile the lanes it would take stay idle or run held jobs.
+// A placeholder may stand for any job but an [ExpandMaskJob], unless the
+// list holds one of those from the start (RunFunc sizes the output
+// buffers by the jobs it is given); RunFunc panics otherwise.
 func Later() Job { return Job{kind: jobLater} }
 
 // SampleNTTJob returns the job of [SampleNTT](dst, ρ, j, i).
 func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
 	jb := Job{kind: samplerNTT16, out16: (*[poly.N]int16)(dst)}
 	xofInput(&jb.seed, rho, j, i)
+	jb.padSeed()
 	return jb
 }
 
@@ -101,6 +105,7 @@ func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
 func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
 	jb := Job{kind: cbdSampler(eta), out16: (*[poly.N]int16)(dst)}
 	prfInput(&jb.seed, sigma, n)
+	jb.padSeed()
 	return jb
 }
 
@@ -108,6 +113,7 @@ func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
 func RejNTTPolyJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
 	jb := Job{kind: samplerNTT32, out32: (*[poly.N]int32)(dst)}
 	xofInput(&jb.seed, rho, s, r)
+	jb.padSeed()
 	return jb
 }
 
@@ -129,6 +135,7 @@ func RejNTTPolyFIPSJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
 func RejBoundedPolyJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) Job {
 	jb := Job{kind: boundedSampler(eta), out32: (*[poly.N]int32)(dst)}
 	boundedInput(&jb.seed, rho, nonce)
+	jb.padSeed()
 	return jb
 }
 
@@ -139,6 +146,7 @@ func RejBoundedPolyJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) J
 func ExpandMaskJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, gamma1 int) Job {
 	jb := Job{kind: maskSampler(gamma1), out32: (*[poly.N]int32)(dst)}
 	boundedInput(&jb.seed, rho, nonce)
+	jb.padSeed()
 	return jb
 }
 
@@ -160,6 +168,13 @@ func Sum512Job(dst *[64]byte, in0, in1 []byte) Job {
 func SHAKE256Job(dst, in0, in1 []byte) Job {
 	return Job{kind: hashSHAKE256, in: [2][]byte{in0, in1}, out: dst}
 }
+
+// padSeed writes, after a sampler's XOF input in jb.seed, the first byte
+// of its SHAKE padding: the suffix 1111 and pad10*1's first bit (FIPS 202,
+// Sections 5.1 and 6.2). The bytes after it stay zero, so the words of
+// jb.seed up to that byte are the padded block but for pad10*1's last bit,
+// which [shakeX4.loadSeed] adds at the end of the rate.
+func (jb *Job) padSeed() { jb.seed[jb.kind.inputLen()] = 0x1f }
 
 // SetReady declares that only the first n bytes of a hash job's input are
 // ready: [RunFunc] absorbs the job's input up to there, then sets the job
@@ -200,12 +215,9 @@ func (jb *Job) inputLen() int {
 }
 
 // span returns the bytes [off, off+n) of a hash job's input if they lie
-// within one of its two slices, and nil otherwise (a sampler's seed, or a
-// range across in0‖in1).
+// within one of its two slices, and nil otherwise (a range across
+// in0‖in1). Samplers absorb through [shakeX4.loadSeed] instead.
 func (jb *Job) span(off, n int) []byte {
-	if jb.kind < hashSHA3_256 {
-		return nil
-	}
 	if a := jb.in[0]; off+n <= len(a) {
 		return a[off : off+n]
 	}
@@ -215,12 +227,9 @@ func (jb *Job) span(off, n int) []byte {
 	return nil
 }
 
-// input copies the bytes [off, off+len(dst)) of the job's input into dst.
+// input copies the bytes [off, off+len(dst)) of a hash job's input into
+// dst.
 func (jb *Job) input(dst []byte, off int) {
-	if jb.kind < hashSHA3_256 {
-		copy(dst, jb.seed[off:])
-		return
-	}
 	n := 0
 	if a := jb.in[0]; off < len(a) {
 		n = copy(dst, a[off:])
@@ -269,15 +278,32 @@ func RunFunc(jobs []Job, done func(j int)) {
 		}
 		return
 	}
+	// The output buffers the list needs: ExpandMask's 576 or 640 bytes,
+	// PRF_3's 192 (also what a placeholder may become: any job but
+	// ExpandMask), or none.
+	buffered := false
 	for i := range jobs {
-		// A placeholder may become a job that needs the buffers.
-		if k := jobs[i].kind; k == samplerCBD3 || k == samplerMask18 || k == samplerMask20 || k == jobLater {
-			runBuffered(jobs, done)
+		switch jobs[i].kind {
+		case samplerMask18, samplerMask20:
+			runBuffered(jobs, done, true)
 			return
+		case samplerCBD3, jobLater:
+			buffered = true
 		}
 	}
-	run(jobs, nil, done)
+	if buffered {
+		runBuffered(jobs, done, false)
+		return
+	}
+	run(jobs, nil, 0, done)
 }
+
+// Sizes of the per-lane output buffers: PRF_3's 192 bytes (FIPS 203,
+// Section 4.1) and ExpandMask's 32·20 (FIPS 204, Algorithm 34).
+const (
+	cbd3Buf = 192
+	maskBuf = 640
+)
 
 // shakeAlone computes a lone SHAKE-256 job (ρ″ and H(ξ) in ML-DSA, c̃′ in
 // its verification, tr of a parsed key) on crypto/sha3's single-state
@@ -295,11 +321,19 @@ func shakeAlone(jb *Job) {
 }
 
 // runBuffered runs jobs of which some collect more than one block of output
-// (PRF_3, ExpandMask) before turning it into a polynomial. The other lists
-// skip the zeroing and clearing of these 2.5 KiB.
-func runBuffered(jobs []Job, done func(int)) {
-	var bufs [lanes][640]byte
-	run(jobs, &bufs, done)
+// (PRF_3, ExpandMask) before turning it into a polynomial, in per-lane
+// buffers of ExpandMask's size if mask is set and of PRF_3's otherwise.
+// The other lists skip the zeroing and clearing of the buffers, and those
+// without ExpandMask that of 1.8 KiB of them.
+func runBuffered(jobs []Job, done func(int), mask bool) {
+	if mask {
+		var bufs [lanes * maskBuf]byte
+		run(jobs, bufs[:], maskBuf, done)
+		clear(bufs[:])
+		return
+	}
+	var bufs [lanes * cbd3Buf]byte
+	run(jobs, bufs[:], cbd3Buf, done)
 	clear(bufs[:])
 }
 
@@ -356,8 +390,9 @@ func runnable(jb *Job, s *laneState) bool {
 }
 
 // run is RunFunc with the per-lane output buffers of the multi-block
-// fixed-length samplers, or nil if no job needs them.
-func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
+// fixed-length samplers, size bytes each, lane l's at bufs[l·size:], or
+// nil if no job needs them.
+func run(jobs []Job, bufs []byte, size int, done func(int)) {
 	var (
 		x      shakeX4
 		ls     [lanes]laneState
@@ -418,9 +453,9 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 			if squeezing>>l&1 == 0 {
 				continue
 			}
-			var buf *[640]byte
+			var buf []byte
 			if bufs != nil {
-				buf = &bufs[l]
+				buf = bufs[l*size : (l+1)*size]
 			}
 			if j := ls[l].job; consume(&jobs[j], &ls[l], &blocks[l], buf) {
 				ls[l].job = -1
@@ -439,9 +474,10 @@ func run(jobs []Job, bufs *[lanes][640]byte, done func(int)) {
 
 // take puts into the free lane l, in state s, the next job not yet
 // started, and reports whether there was one (none, or a [Later]
-// placeholder, is next). The lane is zeroed for it unless no permutation
-// has run yet: an idle lane is permuted too (the AVX2 kernel permutes all
-// four).
+// placeholder, is next). A sampler's lane is set to its padded seed block,
+// so it squeezes from the next permutation on; a hash's lane is zeroed
+// unless no permutation has run yet (an idle lane is permuted too: the
+// AVX2 kernel permutes all four).
 func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool) bool {
 	for *next < len(jobs) && jobs[*next].kind == samplerNone {
 		*next++
@@ -449,17 +485,26 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool)
 	if *next == len(jobs) || jobs[*next].kind == jobLater {
 		return false
 	}
+	jb := &jobs[*next]
+	*s = laneState{job: *next, rate: jb.rate()}
+	*next++
+	if jb.kind < hashSHA3_256 {
+		// A sampler's input is one block, which the constructor padded
+		// but for its last bit: it becomes the lane's state at once.
+		x.loadSeed(l, &jb.seed, (jb.kind.inputLen()+8)/8, s.rate)
+		s.off, s.squeezing = jb.kind.inputLen(), true
+		return true
+	}
 	if permuted {
 		x.clearLane(l)
 	}
-	*s = laneState{job: *next, rate: jobs[*next].rate()}
-	*next++
 	return true
 }
 
-// absorbBlock XORs the next rate bytes of jb's input into lane l, or, when
-// fewer remain, its padded last block (SHAKE or SHA-3 padding, FIPS 202,
-// Sections 5.1 and 6), after which the lane squeezes. last is scratch.
+// absorbBlock XORs the next rate bytes of hash job jb's input into lane l,
+// or, when fewer remain, its padded last block (SHAKE or SHA-3 padding,
+// FIPS 202, Sections 5.1 and 6), after which the lane squeezes. last is
+// scratch. (Samplers, whose input is one block, start squeezing in take.)
 func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) {
 	size := jb.inputLen()
 	if size-s.off >= s.rate {
@@ -474,8 +519,8 @@ func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) 
 	}
 	// The padded last block: only its first n bytes (the input and the
 	// first padding byte, rounded up to whole words) and the final byte
-	// are nonzero, so only those words are XORed in — a sampler's
-	// 33–66-byte seed costs five to nine words instead of 17 or 21.
+	// are nonzero, so only those words are XORed in — G's 33-byte input
+	// costs five words instead of nine.
 	k := size - s.off
 	n := (k + 8) &^ 7
 	jb.input(last[:k], s.off)
@@ -491,9 +536,10 @@ func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) 
 
 // consume hands one output block of the lane in state s to its job and
 // reports whether the job is done. buf collects the output of PRF_3 and
-// ExpandMask (nil if the list has no such job); PRF_2's 128 bytes come
-// from the block itself.
-func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
+// ExpandMask (nil if the list has no such job, and too short for
+// ExpandMask if it has none of those); PRF_2's 128 bytes come from the
+// block itself.
+func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 	switch jb.kind {
 	case samplerNTT16:
 		if s.n = parseNTT16(jb.out16, s.n, block); s.n < poly.N {
@@ -523,6 +569,9 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 	// collect their bytes in buf.
 	dst := jb.out
 	if jb.kind < hashSHA3_256 {
+		if len(buf) < jb.kind.outputLen() {
+			panic("sample: RunFunc: a Later placeholder became an ExpandMask job in a list without one")
+		}
 		dst = buf[:jb.kind.outputLen()]
 	}
 	s.n += copy(dst[s.n:], block[:s.rate])
@@ -535,7 +584,7 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf *[640]byte) bool {
 	case samplerMask18:
 		unpackMask18(jb.out32, (*[576]byte)(buf[:576]))
 	case samplerMask20:
-		unpackMask20(jb.out32, buf)
+		unpackMask20(jb.out32, (*[640]byte)(buf[:640]))
 	}
 	return true
 }

@@ -430,6 +430,43 @@ func TestRunFuncPanicsOnUnfilledLater(t *testing.T) {
 	assert.Panics(t, func() { l := Later(); l.SetReady(0) })
 }
 
+// TestRunFuncLaterBuffers: a placeholder may become a PRF_3 job, whose
+// output the PRF_3-sized buffers hold, and an ExpandMask job only beside
+// another; otherwise RunFunc panics instead of overrunning a buffer.
+func TestRunFuncLaterBuffers(t *testing.T) {
+	var rho [64]byte
+	var sigma [32]byte
+	var got, want poly.Poly16
+	SampleNoise(&want, &sigma, 7, 3)
+	var h [32]byte
+	jobs := []Job{Sum256Job(&h, nil, nil), Later()}
+	RunFunc(jobs, func(j int) {
+		if j == 0 {
+			jobs[1] = SampleNoiseJob(&got, &sigma, 7, 3)
+		}
+	})
+	assert.Equal(t, want, got)
+
+	var m, wantMask [2]poly.Poly32
+	ExpandMask(wantMask[:], &rho, 0, 1<<19)
+	jobs = []Job{ExpandMaskJob(&m[0], &rho, 0, 1<<19), Later()}
+	RunFunc(jobs, func(j int) {
+		if j == 0 {
+			jobs[1] = ExpandMaskJob(&m[1], &rho, 1, 1<<19)
+		}
+	})
+	assert.Equal(t, wantMask, m)
+
+	jobs = []Job{Sum256Job(&h, nil, nil), Later()}
+	assert.PanicsWithValue(t, "sample: RunFunc: a Later placeholder became an ExpandMask job in a list without one", func() {
+		RunFunc(jobs, func(j int) {
+			if j == 0 {
+				jobs[1] = ExpandMaskJob(&m[1], &rho, 1, 1<<19)
+			}
+		})
+	})
+}
+
 // TestRunLoneSHAKE: a list of one SHAKE-256 job takes crypto/sha3's
 // single-state sponge; it must give the same output, clear the job, call
 // done once and allocate nothing.

@@ -79,7 +79,7 @@ func canonical16(a int16) int16 {
 // PRF implements PRF_η, FIPS 203, Section 4.1, equation (4.3): it writes
 // SHAKE256(s‖b) into out. FIPS 203 reads 64·η bytes; any len(out) is allowed.
 func PRF(out []byte, s *[32]byte, b byte) {
-	var in [66]byte
+	var in [72]byte
 	prfInput(&in, s, b)
 	h := *sha3.NewSHAKE256()
 	h.Write(in[:33])
@@ -126,7 +126,7 @@ func cbdSampler(eta int) sampler {
 }
 
 // prfInput writes s‖b, the 33-byte input of PRF_η, into the start of in.
-func prfInput(in *[66]byte, s *[32]byte, b byte) {
+func prfInput(in *[72]byte, s *[32]byte, b byte) {
 	copy(in[:32], s[:])
 	in[32] = b
 }

@@ -111,7 +111,7 @@ func mod5(b int32) int32 {
 
 // boundedInput writes ρ‖IntegerToBytes(n, 2), the 66-byte XOF input of
 // RejBoundedPoly and ExpandMask.
-func boundedInput(in *[66]byte, rho *[64]byte, n uint16) {
+func boundedInput(in *[72]byte, rho *[64]byte, n uint16) {
 	copy(in[:64], rho[:])
 	in[64], in[65] = byte(n), byte(n>>8)
 }

@@ -54,6 +54,23 @@ func (x *shakeX4) loadLane(l int, src *[25]uint64) {
 	}
 }
 
+// loadSeed sets lane l's state to the padded block of a sampler job: the
+// first words words of seed (the input and the padding's first byte,
+// written by Job.padSeed), zeros, and pad10*1's last bit at byte rate−1
+// (FIPS 202, Section 5.1). That is the state absorbing the block into a
+// zero lane leaves, without zeroing the lane first.
+func (x *shakeX4) loadSeed(l int, seed *[72]byte, words, rate int) {
+	s := x.lane(l)
+	i := 0
+	for ; i < min(words, 9); i++ {
+		s[4*i] = binary.LittleEndian.Uint64(seed[8*i:])
+	}
+	for ; i < 25; i++ {
+		s[4*i] = 0
+	}
+	s[4*(rate/8-1)] ^= 0x80 << 56
+}
+
 // clearLane zeroes lane l's state.
 func (x *shakeX4) clearLane(l int) {
 	s := x.lane(l)
