@@ -40,9 +40,10 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	}
 	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
 	a := ek.aT[:k*k]
-	ŝ := s[:k]                 // s, sampled into the key, then ŝ = NTT(s)
-	var ê [maxK]poly.NTTPoly16 // e, then ê = NTT(e)
+	ŝ := s[:k]    // s, sampled into the key, then ŝ = NTT(s)
+	ê := ek.t[:k] // e, sampled into the key's t̂, then ê = NTT(e), then t̂
 	var (
+		u       poly.NTTPoly16             // Â∘ŝ of a row of t̂
 		rowOf   [len(jobs)]int8            // the row of t̂ job j feeds, −1 for s (every row)
 		noiseOf [len(jobs)]*poly.NTTPoly16 // the polynomial job j samples, nil for Â
 		gate    sample.RowGate             // releases the rows of t̂ as their jobs finish
@@ -90,8 +91,8 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		for i := from; i < to; i++ {
 			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
 			// Normalize.
-			dotColumn(&ek.t[i], a, i, ŝ)
-			ek.t[i].Add(&ek.t[i], &ê[i]).Normalize()
+			dotColumn(&u, a, i, ŝ)
+			ek.t[i].Add(&u, &ê[i]).Normalize()
 			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 		}
 		if to > from {
@@ -104,7 +105,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	})
 	clear(in[:])  // d
 	clear(g[32:]) // σ
-	clear(ê[:])
+	clear(u[:])   // ê's rows became t̂ in place
 }
 
 // keyGenJob names one sampling job of key generation: kind 'A' samples
