@@ -92,18 +92,22 @@ func (ek *ekMethods) EncapsulateTo(sharedKey, ciphertext []byte) error {
 	return ek.key.EncapsulateTo(sharedKey, ciphertext)
 }
 
-// newDecapsulationKey wraps the result of f in one of the exported types.
-func newDecapsulationKey[T any](key *fips203.DecapsulationKey, err error, wrap func(dkMethods) *T) (*T, error) {
+// wrapDecapsulationKey points w, one of the exported types, allocated with
+// key (the fips203 constructors take its type: one allocation for both),
+// to key, and returns it, or the error of the constructor.
+func wrapDecapsulationKey[T any](w *T, key *fips203.DecapsulationKey, err error, set func(*T, dkMethods)) (*T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wrap(dkMethods{key}), nil
+	set(w, dkMethods{key})
+	return w, nil
 }
 
-// newEncapsulationKey wraps a parsed key in one of the exported types.
-func newEncapsulationKey[T any](key *fips203.EncapsulationKey, err error, wrap func(ekMethods) *T) (*T, error) {
+// wrapEncapsulationKey is wrapDecapsulationKey for encapsulation keys.
+func wrapEncapsulationKey[T any](w *T, key *fips203.EncapsulationKey, err error, set func(*T, ekMethods)) (*T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wrap(ekMethods{key}), nil
+	set(w, ekMethods{key})
+	return w, nil
 }

@@ -34,13 +34,14 @@ type DecapsulationKey1024 struct {
 // GenerateKey1024 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey1024() (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey1024(fips203.GenerateKey(fips203.MLKEM1024), nil)
+	w, key := fips203.GenerateKey[DecapsulationKey1024](fips203.MLKEM1024)
+	return wrapDecapsulationKey1024(w, key, nil)
 }
 
 // NewDecapsulationKey1024 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey1024(fips203.NewDecapsulationKey(fips203.MLKEM1024, seed))
+	return wrapDecapsulationKey1024(fips203.NewDecapsulationKey[DecapsulationKey1024](fips203.MLKEM1024, seed))
 }
 
 // NewDecapsulationKeyFromExpanded1024 parses a decapsulation key in the
@@ -51,13 +52,11 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded1024(expanded []byte) (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey1024(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM1024, expanded))
+	return wrapDecapsulationKey1024(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey1024](fips203.MLKEM1024, expanded))
 }
 
-func wrapDecapsulationKey1024(key *fips203.DecapsulationKey, err error) (*DecapsulationKey1024, error) {
-	return newDecapsulationKey(key, err, func(dk dkMethods) *DecapsulationKey1024 {
-		return &DecapsulationKey1024{dkMethods: dk}
-	})
+func wrapDecapsulationKey1024(w *DecapsulationKey1024, key *fips203.DecapsulationKey, err error) (*DecapsulationKey1024, error) {
+	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey1024, dk dkMethods) { w.dkMethods = dk })
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
@@ -103,10 +102,8 @@ type EncapsulationKey1024 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey1024
 // returns an error.
 func NewEncapsulationKey1024(encapsulationKey []byte) (*EncapsulationKey1024, error) {
-	key, err := fips203.NewEncapsulationKey(fips203.MLKEM1024, encapsulationKey)
-	return newEncapsulationKey(key, err, func(ek ekMethods) *EncapsulationKey1024 {
-		return &EncapsulationKey1024{ek}
-	})
+	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey1024](fips203.MLKEM1024, encapsulationKey)
+	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey1024, ek ekMethods) { w.ekMethods = ek })
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey1024)(nil)

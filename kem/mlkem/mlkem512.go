@@ -29,13 +29,14 @@ type DecapsulationKey512 struct {
 // GenerateKey512 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey512() (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey512(fips203.GenerateKey(fips203.MLKEM512), nil)
+	w, key := fips203.GenerateKey[DecapsulationKey512](fips203.MLKEM512)
+	return wrapDecapsulationKey512(w, key, nil)
 }
 
 // NewDecapsulationKey512 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey512(fips203.NewDecapsulationKey(fips203.MLKEM512, seed))
+	return wrapDecapsulationKey512(fips203.NewDecapsulationKey[DecapsulationKey512](fips203.MLKEM512, seed))
 }
 
 // NewDecapsulationKeyFromExpanded512 parses a decapsulation key in the
@@ -46,13 +47,11 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded512(expanded []byte) (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey512(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM512, expanded))
+	return wrapDecapsulationKey512(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey512](fips203.MLKEM512, expanded))
 }
 
-func wrapDecapsulationKey512(key *fips203.DecapsulationKey, err error) (*DecapsulationKey512, error) {
-	return newDecapsulationKey(key, err, func(dk dkMethods) *DecapsulationKey512 {
-		return &DecapsulationKey512{dkMethods: dk}
-	})
+func wrapDecapsulationKey512(w *DecapsulationKey512, key *fips203.DecapsulationKey, err error) (*DecapsulationKey512, error) {
+	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey512, dk dkMethods) { w.dkMethods = dk })
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
@@ -84,10 +83,8 @@ type EncapsulationKey512 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey512
 // returns an error.
 func NewEncapsulationKey512(encapsulationKey []byte) (*EncapsulationKey512, error) {
-	key, err := fips203.NewEncapsulationKey(fips203.MLKEM512, encapsulationKey)
-	return newEncapsulationKey(key, err, func(ek ekMethods) *EncapsulationKey512 {
-		return &EncapsulationKey512{ek}
-	})
+	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey512](fips203.MLKEM512, encapsulationKey)
+	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey512, ek ekMethods) { w.ekMethods = ek })
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey512)(nil)

@@ -34,13 +34,14 @@ type DecapsulationKey768 struct {
 // GenerateKey768 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey768() (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey768(fips203.GenerateKey(fips203.MLKEM768), nil)
+	w, key := fips203.GenerateKey[DecapsulationKey768](fips203.MLKEM768)
+	return wrapDecapsulationKey768(w, key, nil)
 }
 
 // NewDecapsulationKey768 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey768(fips203.NewDecapsulationKey(fips203.MLKEM768, seed))
+	return wrapDecapsulationKey768(fips203.NewDecapsulationKey[DecapsulationKey768](fips203.MLKEM768, seed))
 }
 
 // NewDecapsulationKeyFromExpanded768 parses a decapsulation key in the
@@ -51,13 +52,11 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded768(expanded []byte) (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey768(fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM768, expanded))
+	return wrapDecapsulationKey768(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey768](fips203.MLKEM768, expanded))
 }
 
-func wrapDecapsulationKey768(key *fips203.DecapsulationKey, err error) (*DecapsulationKey768, error) {
-	return newDecapsulationKey(key, err, func(dk dkMethods) *DecapsulationKey768 {
-		return &DecapsulationKey768{dkMethods: dk}
-	})
+func wrapDecapsulationKey768(w *DecapsulationKey768, key *fips203.DecapsulationKey, err error) (*DecapsulationKey768, error) {
+	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey768, dk dkMethods) { w.dkMethods = dk })
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
@@ -103,10 +102,8 @@ type EncapsulationKey768 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey768
 // returns an error.
 func NewEncapsulationKey768(encapsulationKey []byte) (*EncapsulationKey768, error) {
-	key, err := fips203.NewEncapsulationKey(fips203.MLKEM768, encapsulationKey)
-	return newEncapsulationKey(key, err, func(ek ekMethods) *EncapsulationKey768 {
-		return &EncapsulationKey768{ek}
-	})
+	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey768](fips203.MLKEM768, encapsulationKey)
+	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey768, ek ekMethods) { w.ekMethods = ek })
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey768)(nil)

@@ -34,37 +34,41 @@ const maxEKSize = encodedPolySize*maxK + 32
 // more per key). The key does not keep its encoding either: Bytes
 // re-encodes t̂, a few hundred nanoseconds, where keeping it would add a
 // sixth to every key.
-type withArrays[K, A, V, S any] struct {
-	key K
-	a   A // Âᵀ: k² polynomials
-	t   V // t̂: k polynomials
-	s   S // ŝ of a decapsulation key: k polynomials (none for an ek)
+type withArrays[W, K, A, V, S any] struct {
+	outer W // the caller's wrapper of the key (see newKey), if any
+	key   K
+	a     A // Âᵀ: k² polynomials
+	t     V // t̂: k polynomials
+	s     S // ŝ of a decapsulation key: k polynomials (none for an ek)
 }
 
 type nttPoly = poly.NTTPoly16
 
 // newKey allocates a key of type K (EncapsulationKey or DecapsulationKey)
 // for rank k with its arrays, which it returns: Âᵀ, t̂ and ŝ (nil unless
-// secret).
-func newKey[K any](k int, secret bool) (key *K, a, t, s []nttPoly) {
+// secret). The allocation starts with a zero W, which it returns too: the
+// exported type that will point to the key (mlkem.DecapsulationKey768,
+// say) shares the allocation instead of costing a second one; W is
+// struct{} where there is none.
+func newKey[W, K any](k int, secret bool) (outer *W, key *K, a, t, s []nttPoly) {
 	switch k {
 	case 2:
-		return sized[K, [4]nttPoly, [2]nttPoly](secret)
+		return sized[W, K, [4]nttPoly, [2]nttPoly](secret)
 	case 3:
-		return sized[K, [9]nttPoly, [3]nttPoly](secret)
+		return sized[W, K, [9]nttPoly, [3]nttPoly](secret)
 	}
-	return sized[K, [16]nttPoly, [4]nttPoly](secret)
+	return sized[W, K, [16]nttPoly, [4]nttPoly](secret)
 }
 
 // sized is newKey for the array types A (k² polynomials) and V (k
 // polynomials).
-func sized[K, A, V any](secret bool) (key *K, a, t, s []nttPoly) {
+func sized[W, K, A, V any](secret bool) (outer *W, key *K, a, t, s []nttPoly) {
 	if secret {
-		b := new(withArrays[K, A, V, V])
-		return &b.key, polys(&b.a), polys(&b.t), polys(&b.s)
+		b := new(withArrays[W, K, A, V, V])
+		return &b.outer, &b.key, polys(&b.a), polys(&b.t), polys(&b.s)
 	}
-	b := new(withArrays[K, A, V, struct{}])
-	return &b.key, polys(&b.a), polys(&b.t), nil
+	b := new(withArrays[W, K, A, V, struct{}])
+	return &b.outer, &b.key, polys(&b.a), polys(&b.t), nil
 }
 
 // polys returns the array of polynomials *p (A is [n]nttPoly) as a slice.
@@ -72,18 +76,20 @@ func polys[A any](p *A) []nttPoly {
 	return unsafe.Slice((*nttPoly)(unsafe.Pointer(p)), unsafe.Sizeof(*p)/unsafe.Sizeof(nttPoly{}))
 }
 
-// newDecapsulationKey allocates a decapsulation key for p.
-func newDecapsulationKey(p *Params) *DecapsulationKey {
-	dk, a, t, s := newKey[DecapsulationKey](p.k, true)
+// newDecapsulationKey allocates a decapsulation key for p, after a zero W
+// (see newKey).
+func newDecapsulationKey[W any](p *Params) (*W, *DecapsulationKey) {
+	w, dk, a, t, s := newKey[W, DecapsulationKey](p.k, true)
 	dk.ek.aT, dk.ek.t, dk.s = a, t, s
-	return dk
+	return w, dk
 }
 
-// newEncapsulationKey allocates an encapsulation key for p.
-func newEncapsulationKey(p *Params) *EncapsulationKey {
-	ek, a, t, _ := newKey[EncapsulationKey](p.k, false)
+// newEncapsulationKey allocates an encapsulation key for p, after a zero W
+// (see newKey).
+func newEncapsulationKey[W any](p *Params) (*W, *EncapsulationKey) {
+	w, ek, a, t, _ := newKey[W, EncapsulationKey](p.k, false)
 	ek.aT, ek.t = a, t
-	return ek
+	return w, ek
 }
 
 // DecapsulationKey is an ML-KEM decapsulation key: the secret ŝ, the
@@ -152,23 +158,24 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 }
 
 // GenerateKey returns a new decapsulation key for p from a seed drawn from
-// crypto/rand.
-func GenerateKey(p *Params) *DecapsulationKey {
-	dk := newDecapsulationKey(p)
+// crypto/rand, after a zero W in the same allocation (see newKey).
+func GenerateKey[W any](p *Params) (*W, *DecapsulationKey) {
+	w, dk := newDecapsulationKey[W](p)
 	rand.Read(dk.d[:])
 	rand.Read(dk.z[:])
 	KeyGenInternal(p, dk, &dk.d, &dk.z)
-	return dk
+	return w, dk
 }
 
-// NewDecapsulationKey derives a decapsulation key from the 64-byte seed d‖z.
-func NewDecapsulationKey(p *Params, seed []byte) (*DecapsulationKey, error) {
+// NewDecapsulationKey derives a decapsulation key from the 64-byte seed d‖z,
+// after a zero W in the same allocation (see newKey).
+func NewDecapsulationKey[W any](p *Params, seed []byte) (*W, *DecapsulationKey, error) {
 	if len(seed) != SeedSize {
-		return nil, sizeError(p, "decapsulation key seed", len(seed), SeedSize)
+		return nil, nil, sizeError(p, "decapsulation key seed", len(seed), SeedSize)
 	}
-	dk := newDecapsulationKey(p)
+	w, dk := newDecapsulationKey[W](p)
 	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
-	return dk, nil
+	return w, dk, nil
 }
 
 // KeyGenInternal implements ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16,
@@ -187,13 +194,14 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 }
 
 // NewEncapsulationKey parses an encoded encapsulation key, applying the
-// modulus check of FIPS 203, Section 7.2.
-func NewEncapsulationKey(p *Params, b []byte) (*EncapsulationKey, error) {
-	ek := newEncapsulationKey(p)
+// modulus check of FIPS 203, Section 7.2, after a zero W in the same
+// allocation (see newKey).
+func NewEncapsulationKey[W any](p *Params, b []byte) (*W, *EncapsulationKey, error) {
+	w, ek := newEncapsulationKey[W](p)
 	if err := ParseEncapsulationKey(p, ek, b); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return ek, nil
+	return w, ek, nil
 }
 
 // ParseEncapsulationKey parses b into the caller's ek, whose matrix has room
@@ -233,20 +241,20 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 // ByteDecode_12 below q), which every key made by KeyGen satisfies; FIPS 203
 // does not require that last check, but without it ExpandedBytes could not
 // return the bytes the key was read from.
-func NewDecapsulationKeyFromExpanded(p *Params, b []byte) (*DecapsulationKey, error) {
+func NewDecapsulationKeyFromExpanded[W any](p *Params, b []byte) (*W, *DecapsulationKey, error) {
 	if len(b) != p.dkExpSize {
-		return nil, sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
+		return nil, nil, sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
 	}
-	dk := newDecapsulationKey(p)
+	w, dk := newDecapsulationKey[W](p)
 	ekOff := encodedPolySize * p.k
 	hOff := ekOff + p.ekSize
 	if err := ParseEncapsulationKey(p, &dk.ek, b[ekOff:hOff]); err != nil {
-		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: embedded %w", p.name, err)
+		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: embedded %w", p.name, err)
 	}
 	// The hash check compares public values (ek and the stored H(ek)), so a
 	// plain comparison would do; subtle keeps it uniform with the rest.
 	if subtle.ConstantTimeCompare(dk.ek.h[:], b[hOff:hOff+32]) != 1 {
-		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: stored hash is not H(ek) (FIPS 203, Section 7.3 hash check)", p.name)
+		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: stored hash is not H(ek) (FIPS 203, Section 7.3 hash check)", p.name)
 	}
 	ok := 1
 	for i := range p.k {
@@ -254,10 +262,10 @@ func NewDecapsulationKeyFromExpanded(p *Params, b []byte) (*DecapsulationKey, er
 	}
 	// Rejecting reveals only that the (malformed) key is malformed.
 	if ok != 1 {
-		return nil, fmt.Errorf("mlkem: %s expanded decapsulation key: dk_PKE is not canonical: a coefficient is not below q = 3329", p.name)
+		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: dk_PKE is not canonical: a coefficient is not below q = 3329", p.name)
 	}
 	copy(dk.z[:], b[hOff+32:])
-	return dk, nil
+	return w, dk, nil
 }
 
 // EncapsulateTo implements ML-KEM.Encaps, FIPS 203, Algorithm 20, drawing m

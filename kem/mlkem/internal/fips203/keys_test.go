@@ -8,13 +8,17 @@ import (
 )
 
 // TestKeyArraysSized: every key's arrays have exactly the lengths of its
-// parameter set, one after another in the key's one allocation.
+// parameter set, one after another in the key's one allocation, which
+// starts with the caller's wrapper.
 func TestKeyArraysSized(t *testing.T) {
+	type wrapper [3]uintptr // a stand-in for an exported key type
 	for i := range paramSets {
 		p := &paramSets[i]
 		k := p.k
-		dk := newDecapsulationKey(p)
-		ek := newEncapsulationKey(p)
+		w, dk := newDecapsulationKey[wrapper](p)
+		_, ek := newEncapsulationKey[struct{}](p)
+		assert.Equal(t, uintptr(unsafe.Pointer(w))+unsafe.Sizeof(*w), uintptr(unsafe.Pointer(dk)), p.name)
+		assert.Equal(t, wrapper{}, *w, p.name)
 		for _, e := range []*EncapsulationKey{&dk.ek, ek} {
 			assert.Len(t, e.aT, k*k, p.name)
 			assert.Len(t, e.t, k, p.name)
