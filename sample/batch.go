@@ -64,9 +64,9 @@ func (s sampler) outputLen() int {
 type Job struct {
 	kind    sampler
 	fips    bool      // RejNTTPolyFIPSJob: leave the output in FIPS 204 order
+	nonce   [2]byte   // a sampler's index bytes, after its seed in the XOF input
 	pending int       // bytes at the end of a hash's input not yet ready (SetReady)
-	seed    [72]byte  // a sampler's padded XOF input block (see padSeed)
-	in      [2][]byte // a hash's input, in[0]‖in[1]
+	in      [2][]byte // a hash's input, in[0]‖in[1]; a sampler's seed (ρ, σ, ρ′) in in[0]
 	out16   *[poly.N]int16
 	out32   *[poly.N]int32
 	out     []byte // a hash's output
@@ -93,28 +93,18 @@ func Later() Job { return Job{kind: jobLater} }
 
 // SampleNTTJob returns the job of [SampleNTT](dst, ρ, j, i).
 func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
-	jb := Job{kind: samplerNTT16, out16: (*[poly.N]int16)(dst)}
-	xofInput(&jb.seed, rho, j, i)
-	jb.padSeed()
-	return jb
+	return Job{kind: samplerNTT16, out16: (*[poly.N]int16)(dst), in: [2][]byte{rho[:]}, nonce: [2]byte{j, i}}
 }
 
 // SampleNoiseJob returns the job of [SampleNoise](dst, σ, n, η); eta must be
-// 2 or 3, it panics otherwise. The job holds a copy of σ until [Run] clears
-// it.
+// 2 or 3, it panics otherwise.
 func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
-	jb := Job{kind: cbdSampler(eta), out16: (*[poly.N]int16)(dst)}
-	prfInput(&jb.seed, sigma, n)
-	jb.padSeed()
-	return jb
+	return Job{kind: cbdSampler(eta), out16: (*[poly.N]int16)(dst), in: [2][]byte{sigma[:]}, nonce: [2]byte{n}}
 }
 
 // RejNTTPolyJob returns the job of [RejNTTPoly](dst, ρ, s, r).
 func RejNTTPolyJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
-	jb := Job{kind: samplerNTT32, out32: (*[poly.N]int32)(dst)}
-	xofInput(&jb.seed, rho, s, r)
-	jb.padSeed()
-	return jb
+	return Job{kind: samplerNTT32, out32: (*[poly.N]int32)(dst), in: [2][]byte{rho[:]}, nonce: [2]byte{s, r}}
 }
 
 // RejNTTPolyFIPSJob is [RejNTTPolyJob] with the output left in the order
@@ -130,24 +120,16 @@ func RejNTTPolyFIPSJob(dst *poly.NTTPoly32, rho *[32]byte, s, r byte) Job {
 }
 
 // RejBoundedPolyJob returns the job of [RejBoundedPoly](dst, ρ, nonce, η);
-// eta must be 2 or 4, it panics otherwise. The job holds a copy of ρ until
-// [Run] clears it.
+// eta must be 2 or 4, it panics otherwise.
 func RejBoundedPolyJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, eta int) Job {
-	jb := Job{kind: boundedSampler(eta), out32: (*[poly.N]int32)(dst)}
-	boundedInput(&jb.seed, rho, nonce)
-	jb.padSeed()
-	return jb
+	return Job{kind: boundedSampler(eta), out32: (*[poly.N]int32)(dst), in: [2][]byte{rho[:]}, nonce: [2]byte{byte(nonce), byte(nonce >> 8)}}
 }
 
 // ExpandMaskJob returns the job of polynomial r of [ExpandMask], that is
 // BitUnpack(H(ρ‖IntegerToBytes(nonce, 2), 32c), γ1−1, γ1) with nonce = μ+r;
-// gamma1 must be 2^17 or 2^19, it panics otherwise. The job holds a copy of
-// ρ until [Run] clears it.
+// gamma1 must be 2^17 or 2^19, it panics otherwise.
 func ExpandMaskJob(dst *poly.Poly32, rho *[64]byte, nonce uint16, gamma1 int) Job {
-	jb := Job{kind: maskSampler(gamma1), out32: (*[poly.N]int32)(dst)}
-	boundedInput(&jb.seed, rho, nonce)
-	jb.padSeed()
-	return jb
+	return Job{kind: maskSampler(gamma1), out32: (*[poly.N]int32)(dst), in: [2][]byte{rho[:]}, nonce: [2]byte{byte(nonce), byte(nonce >> 8)}}
 }
 
 // Sum256Job returns the job that writes SHA3-256(in0‖in1) (FIPS 202,
@@ -168,13 +150,6 @@ func Sum512Job(dst *[64]byte, in0, in1 []byte) Job {
 func SHAKE256Job(dst, in0, in1 []byte) Job {
 	return Job{kind: hashSHAKE256, in: [2][]byte{in0, in1}, out: dst}
 }
-
-// padSeed writes, after a sampler's XOF input in jb.seed, the first byte
-// of its SHAKE padding: the suffix 1111 and pad10*1's first bit (FIPS 202,
-// Sections 5.1 and 6.2). The bytes after it stay zero, so the words of
-// jb.seed up to that byte are the padded block but for pad10*1's last bit,
-// which [shakeX4.loadSeed] adds at the end of the rate.
-func (jb *Job) padSeed() { jb.seed[jb.kind.inputLen()] = 0x1f }
 
 // SetReady declares that only the first n bytes of a hash job's input are
 // ready: [RunFunc] absorbs the job's input up to there, then sets the job
@@ -250,8 +225,9 @@ type laneState struct {
 // whenever a job ends, its lane takes the next job at once, so a long hash
 // (J over a ciphertext, H over a public key) runs beside a stream of short
 // samplers instead of costing a permutation of its own per block. Put long
-// jobs first. Run clears every job when it is done (jobs may hold copies of
-// secret seeds) and allocates nothing.
+// jobs first. A job refers to its seed or input, which must not change
+// until Run returns. Run clears every job when it is done and allocates
+// nothing.
 //
 // The states, blocks and buffers Run works in are cleared before it
 // returns. Timing: each job's rejection loop and hash lengths are as public
@@ -489,9 +465,9 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool)
 	*s = laneState{job: *next, rate: jb.rate()}
 	*next++
 	if jb.kind < hashSHA3_256 {
-		// A sampler's input is one block, which the constructor padded
-		// but for its last bit: it becomes the lane's state at once.
-		x.loadSeed(l, &jb.seed, (jb.kind.inputLen()+8)/8, s.rate)
+		// A sampler's input, seed‖nonce, is shorter than a block: its
+		// padded block becomes the lane's state at once.
+		x.loadSeed(l, jb.in[0], jb.nonce, jb.kind.inputLen()-len(jb.in[0]), s.rate)
 		s.off, s.squeezing = jb.kind.inputLen(), true
 		return true
 	}

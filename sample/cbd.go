@@ -79,10 +79,11 @@ func canonical16(a int16) int16 {
 // PRF implements PRF_η, FIPS 203, Section 4.1, equation (4.3): it writes
 // SHAKE256(s‖b) into out. FIPS 203 reads 64·η bytes; any len(out) is allowed.
 func PRF(out []byte, s *[32]byte, b byte) {
-	var in [72]byte
-	prfInput(&in, s, b)
+	var in [33]byte
+	copy(in[:], s[:])
+	in[32] = b
 	h := *sha3.NewSHAKE256()
-	h.Write(in[:33])
+	h.Write(in[:])
 	h.Read(out)
 }
 
@@ -123,10 +124,4 @@ func cbdSampler(eta int) sampler {
 		return samplerCBD3
 	}
 	panic("sample: SampleNoise and SampleNoiseVector need η ∈ {2, 3}")
-}
-
-// prfInput writes s‖b, the 33-byte input of PRF_η, into the start of in.
-func prfInput(in *[72]byte, s *[32]byte, b byte) {
-	copy(in[:32], s[:])
-	in[32] = b
 }

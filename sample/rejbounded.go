@@ -108,10 +108,3 @@ func parseBounded(dst *[poly.N]int32, n int, buf []byte, eta int) int {
 func mod5(b int32) int32 {
 	return b - 5*(b*205>>10)
 }
-
-// boundedInput writes ρ‖IntegerToBytes(n, 2), the 66-byte XOF input of
-// RejBoundedPoly and ExpandMask.
-func boundedInput(in *[72]byte, rho *[64]byte, n uint16) {
-	copy(in[:64], rho[:])
-	in[64], in[65] = byte(n), byte(n>>8)
-}

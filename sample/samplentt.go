@@ -74,10 +74,3 @@ func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 	}
 	return n
 }
-
-// xofInput writes ρ‖a‖b, the 34-byte XOF input of SampleNTT and RejNTTPoly,
-// into the start of in.
-func xofInput(in *[72]byte, rho *[32]byte, a, b byte) {
-	copy(in[:32], rho[:])
-	in[32], in[33] = a, b
-}

@@ -54,18 +54,24 @@ func (x *shakeX4) loadLane(l int, src *[25]uint64) {
 	}
 }
 
-// loadSeed sets lane l's state to the padded block of a sampler job: the
-// first words words of seed (the input and the padding's first byte,
-// written by Job.padSeed), zeros, and pad10*1's last bit at byte rate−1
-// (FIPS 202, Section 5.1). That is the state absorbing the block into a
-// zero lane leaves, without zeroing the lane first.
-func (x *shakeX4) loadSeed(l int, seed *[72]byte, words, rate int) {
+// loadSeed sets lane l's state to the padded block of a sampler's XOF
+// input seed‖nonce[:n] (seed of 32 or 64 bytes, n of 1 or 2): the seed's
+// words, the word of the nonce bytes and the first padding byte (SHAKE's
+// suffix 1111 and pad10*1's first bit), zeros, and pad10*1's last bit at
+// byte rate−1 (FIPS 202, Sections 5.1 and 6.2). That is the state absorbing
+// the block into a zero lane leaves, without zeroing the lane first.
+func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	s := x.lane(l)
-	i := 0
-	for ; i < min(words, 9); i++ {
+	w := min(len(seed)/8, 8)
+	for i := range w {
 		s[4*i] = binary.LittleEndian.Uint64(seed[8*i:])
 	}
-	for ; i < 25; i++ {
+	tail := uint64(nonce[0]) | 0x1f<<8
+	if n == 2 {
+		tail = uint64(nonce[0]) | uint64(nonce[1])<<8 | 0x1f<<16
+	}
+	s[4*w] = tail
+	for i := w + 1; i < 25; i++ {
 		s[4*i] = 0
 	}
 	s[4*(rate/8-1)] ^= 0x80 << 56
