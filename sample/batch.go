@@ -385,13 +385,20 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 	permuted := false // the lanes are no longer all zero
 	for {
 		// active: lanes with a job; squeezing: those whose permutation
-		// below yields an output block; words: the longest such block.
+		// below yields an output block; words: the longest such block;
+		// starved: a free lane found no job to resume or start, so the
+		// later free lanes of this round, before any callback can release
+		// input or fill a placeholder, would not either.
 		words, active, squeezing := 0, uint8(0), uint8(0)
+		starved := false
 		for l := range lanes {
 			s := &ls[l]
 			for {
-				if s.job < 0 && !parked.resume(&x, l, s, jobs) && !take(&x, l, s, jobs, &next, permuted) {
-					break
+				if s.job < 0 {
+					if starved || !parked.resume(&x, l, s, jobs) && !take(&x, l, s, jobs, &next, permuted) {
+						starved = true
+						break
+					}
 				}
 				if s.squeezing || runnable(&jobs[s.job], s) {
 					break
