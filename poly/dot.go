@@ -31,7 +31,8 @@ const (
 // (k ≤ 8 accumulated products stay below 8·2002 < 2^14, the input bound of
 // ntt.InverseMont16.)
 func DotInverse16(dst *Poly16, a, b []NTTPoly16) {
-	if !dot16((*[N]int16)(dst), a, b) {
+	checkDot(len(a), len(b))
+	if !dot16((*[N]int16)(dst), a, 1, b) {
 		return
 	}
 	ntt.InverseMont16((*[N]int16)(dst))
@@ -44,23 +45,38 @@ func DotInverse16(dst *Poly16, a, b []NTTPoly16) {
 //
 // Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |dst[i]| < q.
 func DotNTT16(dst *NTTPoly16, a, b []NTTPoly16) {
-	if !dot16((*[N]int16)(dst), a, b) {
+	checkDot(len(a), len(b))
+	if !dot16((*[N]int16)(dst), a, 1, b) {
 		return
 	}
 	ntt.ToMont16((*[N]int16)(dst))
 }
 
-// dot16 sets c = Σ a[j]∘b[j]·R⁻¹ and reports whether the sum had a term
-// (otherwise c = 0).
-func dot16(c *[N]int16, a, b []NTTPoly16) bool {
-	checkDot(len(a), len(b))
-	if len(a) == 0 {
+// DotNTT16Column is [DotNTT16] with a taken from column i of the k×k matrix
+// m, row-major (k = len(b)): dst = Σ_j m[j·k+i]∘b[j], as row i of Â∘ŝ
+// (FIPS 203, Algorithm 13, line 18) from the Âᵀ an encapsulation key
+// keeps. It panics unless len(m) = k² and 0 ≤ i < k ≤ MaxK.
+//
+// Bounds: as [DotNTT16].
+func DotNTT16Column(dst *NTTPoly16, m []NTTPoly16, i int, b []NTTPoly16) {
+	k := len(b)
+	if k > MaxK || len(m) != k*k || i < 0 || i >= k {
+		panic("poly: DotNTT16Column needs a k×k matrix (k ≤ MaxK) and a column index below k")
+	}
+	dot16((*[N]int16)(dst), m[i:], k, b)
+	ntt.ToMont16((*[N]int16)(dst))
+}
+
+// dot16 sets c = Σ a[j·stride]∘b[j]·R⁻¹ and reports whether the sum had a
+// term (otherwise c = 0).
+func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16) bool {
+	if len(b) == 0 {
 		*c = [N]int16{}
 		return false
 	}
 	ntt.MulMont16(c, (*[N]int16)(&a[0]), (*[N]int16)(&b[0]))
-	for j := 1; j < len(a); j++ {
-		ntt.MulAccMont16(c, (*[N]int16)(&a[j]), (*[N]int16)(&b[j]))
+	for j := 1; j < len(b); j++ {
+		ntt.MulAccMont16(c, (*[N]int16)(&a[j*stride]), (*[N]int16)(&b[j]))
 	}
 	return true
 }

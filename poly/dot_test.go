@@ -89,6 +89,17 @@ func TestProducts16(t *testing.T) {
 				wantNTT := wantPoly.NTT()
 				assert.Equal(t, *wantNTT, *gotNTT.Normalize(), "DotNTT16")
 
+				// The same vector as the last column of a k×k matrix.
+				if k > 0 {
+					m := make([]NTTPoly16, k*k)
+					for j := range k {
+						m[j*k+k-1] = ah[j]
+					}
+					var col NTTPoly16
+					DotNTT16Column(&col, m, k-1, bh)
+					assert.Equal(t, *wantNTT, *col.Normalize(), "DotNTT16Column")
+				}
+
 				back := *gotNTT.InverseNTT()
 				assert.Equal(t, want, to64(back.Normalize()[:]), "InverseNTT")
 				if k == 1 {

@@ -36,18 +36,20 @@ func (s sampler) inputLen() int {
 	return 66
 }
 
-// outputLen is the fixed XOF output length of the non-rejection samplers,
-// and 0 for rejection samplers, which read whole blocks until done.
-func (s sampler) outputLen() int {
+// bufLen is the size of the per-lane buffer in which the sampler collects
+// its fixed-length output before turning it into a polynomial: PRF_3's 192
+// bytes and ExpandMask's 576 or 640. It is 0 for the samplers that read
+// whole blocks (the rejection samplers, and PRF_2, whose 128 bytes lie in
+// the first block) and for hashes. A [Later] placeholder may become any job
+// but ExpandMask, so it needs PRF_3's.
+func (s sampler) bufLen() int {
 	switch s {
-	case samplerCBD2:
-		return 128
-	case samplerCBD3:
-		return 192
+	case samplerCBD3, jobLater:
+		return cbd3Buf
 	case samplerMask18:
 		return 576
 	case samplerMask20:
-		return 640
+		return maskBuf
 	}
 	return 0
 }
@@ -254,28 +256,19 @@ func RunFunc(jobs []Job, done func(j int)) {
 		}
 		return
 	}
-	// The output buffers the list needs: ExpandMask's 576 or 640 bytes,
-	// PRF_3's 192 (also what a placeholder may become: any job but
-	// ExpandMask), or none.
-	buffered := false
+	size := 0 // the per-lane output buffers the list needs
 	for i := range jobs {
-		switch jobs[i].kind {
-		case samplerMask18, samplerMask20:
-			runBuffered(jobs, done, true)
-			return
-		case samplerCBD3, jobLater:
-			buffered = true
-		}
+		size = max(size, jobs[i].kind.bufLen())
 	}
-	if buffered {
-		runBuffered(jobs, done, false)
+	if size == 0 {
+		run(jobs, nil, 0, done)
 		return
 	}
-	run(jobs, nil, 0, done)
+	runBuffered(jobs, done, size)
 }
 
 // Sizes of the per-lane output buffers: PRF_3's 192 bytes (FIPS 203,
-// Section 4.1) and ExpandMask's 32·20 (FIPS 204, Algorithm 34).
+// Section 4.1) and ExpandMask's largest, 32·20 (FIPS 204, Algorithm 34).
 const (
 	cbd3Buf = 192
 	maskBuf = 640
@@ -298,11 +291,11 @@ func shakeAlone(jb *Job) {
 
 // runBuffered runs jobs of which some collect more than one block of output
 // (PRF_3, ExpandMask) before turning it into a polynomial, in per-lane
-// buffers of ExpandMask's size if mask is set and of PRF_3's otherwise.
-// The other lists skip the zeroing and clearing of the buffers, and those
-// without ExpandMask that of 1.8 KiB of them.
-func runBuffered(jobs []Job, done func(int), mask bool) {
-	if mask {
+// buffers of ExpandMask's size if size exceeds PRF_3's and of PRF_3's
+// otherwise. The other lists skip the zeroing and clearing of the buffers,
+// and those without ExpandMask that of 1.8 KiB of them.
+func runBuffered(jobs []Job, done func(int), size int) {
+	if size > cbd3Buf {
 		var bufs [lanes * maskBuf]byte
 		run(jobs, bufs[:], maskBuf, done)
 		clear(bufs[:])
@@ -395,7 +388,7 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 			s := &ls[l]
 			for {
 				if s.job < 0 {
-					if starved || !parked.resume(&x, l, s, jobs) && !take(&x, l, s, jobs, &next, permuted) {
+					if starved || !parked.resume(&x, l, s, jobs) && !take(&x, l, s, jobs, &next, permuted, size) {
 						starved = true
 						break
 					}
@@ -460,8 +453,10 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 // placeholder, is next). A sampler's lane is set to its padded seed block,
 // so it squeezes from the next permutation on; a hash's lane is zeroed
 // unless no permutation has run yet (an idle lane is permuted too: the
-// AVX2 kernel permutes all four).
-func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool) bool {
+// AVX2 kernel permutes all four). It panics if the job needs a longer
+// output buffer than run has (size bytes per lane): a placeholder that
+// became an ExpandMask job in a list without one.
+func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool, size int) bool {
 	for *next < len(jobs) && jobs[*next].kind == samplerNone {
 		*next++
 	}
@@ -469,6 +464,9 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool)
 		return false
 	}
 	jb := &jobs[*next]
+	if jb.kind.bufLen() > size {
+		panic("sample: RunFunc: a Later placeholder became an ExpandMask job in a list without one")
+	}
 	*s = laneState{job: *next, rate: jb.rate()}
 	*next++
 	if jb.kind < hashSHA3_256 {
@@ -513,15 +511,14 @@ func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) 
 		last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
 	}
 	x.xorBlock(l, last[:n])
-	x.a[4*(s.rate/8-1)+l] ^= 0x80 << 56 // pad10*1's last bit, byte rate−1
+	x.padEnd(l, s.rate)
 	s.squeezing = true
 }
 
 // consume hands one output block of the lane in state s to its job and
 // reports whether the job is done. buf collects the output of PRF_3 and
-// ExpandMask (nil if the list has no such job, and too short for
-// ExpandMask if it has none of those); PRF_2's 128 bytes come from the
-// block itself.
+// ExpandMask (nil if the list has no such job; take checked its length);
+// PRF_2's 128 bytes come from the block itself.
 func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 	switch jb.kind {
 	case samplerNTT16:
@@ -552,10 +549,7 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 	// collect their bytes in buf.
 	dst := jb.out
 	if jb.kind < hashSHA3_256 {
-		if len(buf) < jb.kind.outputLen() {
-			panic("sample: RunFunc: a Later placeholder became an ExpandMask job in a list without one")
-		}
-		dst = buf[:jb.kind.outputLen()]
+		dst = buf[:jb.kind.bufLen()]
 	}
 	s.n += copy(dst[s.n:], block[:s.rate])
 	if s.n < len(dst) {

@@ -74,7 +74,13 @@ func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	for i := w + 1; i < 25; i++ {
 		s[4*i] = 0
 	}
-	s[4*(rate/8-1)] ^= 0x80 << 56
+	x.padEnd(l, rate)
+}
+
+// padEnd XORs pad10*1's last bit, the top bit of byte rate−1 (FIPS 202,
+// Section 5.1), into lane l's state.
+func (x *shakeX4) padEnd(l, rate int) {
+	x.lane(l)[4*(rate/8-1)] ^= 0x80 << 56
 }
 
 // clearLane zeroes lane l's state.

@@ -1,7 +1,6 @@
 package fips203
 
 import (
-	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -91,7 +90,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		for i := from; i < to; i++ {
 			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
 			// Normalize.
-			dotColumn(&u, a, i, ŝ)
+			poly.DotNTT16Column(&u, a, i, ŝ)
 			ek.t[i].Add(&u, &ê[i]).Normalize()
 			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 		}
@@ -150,22 +149,6 @@ func rowOrder(k int) []keyGenJob {
 		o = append(o, keyGenJob{'e', int8(i), 0})
 	}
 	return o
-}
-
-// dotColumn sets t = Σ_j aT[j·k+i]∘ŝ[j] (k = len(ŝ)): row i of Â∘ŝ
-// (FIPS 203, Algorithm 13, line 18) from column i of Âᵀ. Exact: no
-// Montgomery factor remains, as in poly.DotNTT16.
-//
-// Bounds: requires |aT[·][·]|, |ŝ[·][·]| < q; ensures |t[·]| < q (k ≤ 4
-// Montgomery products below q each, as in poly.DotNTT16).
-func dotColumn(t *poly.NTTPoly16, aT []poly.NTTPoly16, i int, ŝ []poly.NTTPoly16) {
-	k := len(ŝ)
-	c := (*[poly.N]int16)(t)
-	ntt.MulMont16(c, (*[poly.N]int16)(&aT[i]), (*[poly.N]int16)(&ŝ[0]))
-	for j := 1; j < k; j++ {
-		ntt.MulAccMont16(c, (*[poly.N]int16)(&aT[j*k+i]), (*[poly.N]int16)(&ŝ[j]))
-	}
-	ntt.ToMont16(c)
 }
 
 // matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
