@@ -88,8 +88,8 @@ func packBits32(dst []byte, w *[N]int32, c uint, off, sign int32) {
 // w[i] = off + sign·z (the inverse of packBits32, as sign² = 1) and returns 1
 // if every z ≤ max, 0 otherwise.
 func unpackBits32(w *[N]int32, src []byte, c uint, off, sign, max int32) int {
-	if unpackFast(w, src, c, off, sign, max) {
-		return 1 // every c-bit value is in range
+	if ok, done := unpackFast(w, src, c, off, sign, max); done {
+		return ok
 	}
 	br := bitReader{src: src}
 	var bad int32

@@ -21,12 +21,19 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 // packFast writes w in the specialised layout for width c and reports
 // whether c had one.
 func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
-	v := func(x int32) uint64 { return uint64(uint32(off + sign*x)) }
+	// off + sign·x as off − s + (x ⊕ s), s = 0 or −1: no multiplication.
+	s := sign >> 1
+	o := off - s
+	v := func(x int32) uint64 { return uint64(uint32(o + (x ^ s))) }
 	switch c {
 	case 4:
 		dst = dst[:128]
-		for i := range dst {
-			dst[i] = byte(v(w[2*i])&0xf | v(w[2*i+1])<<4)
+		for i := range 32 {
+			q := (*[8]int32)(w[8*i:])
+			const m = 1<<4 - 1
+			x := v(q[0])&m | (v(q[1])&m)<<4 | (v(q[2])&m)<<8 | (v(q[3])&m)<<12 |
+				(v(q[4])&m)<<16 | (v(q[5])&m)<<20 | (v(q[6])&m)<<24 | (v(q[7])&m)<<28
+			binary.LittleEndian.PutUint32(dst[4*i:], uint32(x))
 		}
 	case 6:
 		dst = dst[:192]
@@ -61,6 +68,18 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 			const m = 1<<10 - 1
 			put40(dst[5*i:], v(q[0])&m|(v(q[1])&m)<<10|(v(q[2])&m)<<20|(v(q[3])&m)<<30)
 		}
+	case 13:
+		dst = dst[:416]
+		for i := range 32 {
+			q := (*[8]int32)(w[8*i:])
+			const m = 1<<13 - 1
+			x4 := v(q[4]) & m // bits 52–64: split between the two words
+			lo := v(q[0])&m | (v(q[1])&m)<<13 | (v(q[2])&m)<<26 | (v(q[3])&m)<<39 | x4<<52
+			hi := x4>>12 | (v(q[5])&m)<<1 | (v(q[6])&m)<<14 | (v(q[7])&m)<<27
+			b := (*[13]byte)(dst[13*i:])
+			binary.LittleEndian.PutUint64(b[:8], lo)
+			put40(b[8:], hi)
+		}
 	case 18:
 		dst = dst[:576]
 		for i := range 64 {
@@ -84,29 +103,36 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 	return true
 }
 
-// unpackFast reads the specialised layout for width c, when c has one and
-// every c-bit value is valid (max = 2^c − 1), and reports whether it did.
-// With the AVX2 kernels selected (checked once per polynomial) widths 10,
-// 18 and 20 go to their twins in poly_amd64.s.
-func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) bool {
+// unpackFast reads the specialised layout for width c, when c has one, and
+// reports whether it did; ok is then 1 if every value read is at most max,
+// 0 otherwise. Width 4 checks max (η = 4's s1 and s2 allow 0..8); the
+// others are specialised only where every c-bit value is valid
+// (max = 2^c − 1). With the AVX2 kernels selected (checked once per
+// polynomial) widths 10, 18 and 20 go to their twins in poly_amd64.s.
+func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, done bool) {
+	if c == 4 {
+		return unpack4(w, src, off, sign, max), true
+	}
 	if max != 1<<c-1 {
-		return false
+		return 0, false
 	}
 	if haveAVX2Poly && useAVX2Poly {
 		s := sign >> 1 // 0 for sign = 1, −1 for sign = −1
 		switch c {
 		case 10:
 			bitUnpack10AVX2(w, (*[320]byte)(src[:320]), off, s)
-			return true
+			return 1, true
 		case 18:
 			bitUnpack18AVX2(w, (*[576]byte)(src[:576]), off, s)
-			return true
+			return 1, true
 		case 20:
 			bitUnpack20AVX2(w, (*[640]byte)(src[:640]), off, s)
-			return true
+			return 1, true
 		}
 	}
-	z := func(x uint64, m uint64) int32 { return off + sign*int32(x&m) }
+	s := sign >> 1
+	so := off - s // off + sign·z = so + (z ⊕ s), as in packFast
+	z := func(x uint64, m uint64) int32 { return so + (int32(x&m) ^ s) }
 	switch c {
 	case 10:
 		src = src[:320]
@@ -115,6 +141,17 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) bool {
 			q := (*[4]int32)(w[4*i:])
 			const m = 1<<10 - 1
 			q[0], q[1], q[2], q[3] = z(x, m), z(x>>10, m), z(x>>20, m), z(x>>30, m)
+		}
+	case 13:
+		src = src[:416]
+		for i := range 32 {
+			b := (*[13]byte)(src[13*i:])
+			lo, hi := binary.LittleEndian.Uint64(b[:8]), get40(b[8:])
+			q := (*[8]int32)(w[8*i:])
+			const m = 1<<13 - 1
+			q[0], q[1], q[2], q[3] = z(lo, m), z(lo>>13, m), z(lo>>26, m), z(lo>>39, m)
+			q[4] = z(lo>>52|hi<<12, m)
+			q[5], q[6], q[7] = z(hi>>1, m), z(hi>>14, m), z(hi>>27, m)
 		}
 	case 18:
 		src = src[:576]
@@ -134,7 +171,27 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) bool {
 			w[2*i], w[2*i+1] = z(x, m), z(x>>20, m)
 		}
 	default:
-		return false
+		return 0, false
 	}
-	return true
+	return 1, true
+}
+
+// unpack4 reads 4-bit values z, two to a byte (coefficient 2j in the low
+// half of byte j), sets w[i] = off + sign·z and returns 1 if every z is at
+// most max, 0 otherwise, without branches on the data.
+func unpack4(w *[N]int32, src []byte, off, sign, max int32) int {
+	src = src[:128]
+	s := sign >> 1
+	so := off - s // off + sign·z = so + (z ⊕ s), as in packFast
+	var bad int32
+	for i := range 32 {
+		x := binary.LittleEndian.Uint32(src[4*i:])
+		q := (*[8]int32)(w[8*i:])
+		for j := range q {
+			z := int32(x >> (4 * j) & 0xf)
+			bad |= max - z // negative exactly when z > max
+			q[j] = so + (z ^ s)
+		}
+	}
+	return int(1 ^ uint32(bad)>>31)
 }

@@ -301,16 +301,32 @@ func TestSigningForm(t *testing.T) {
 	for r := range 6 {
 		assert.Equal(t, want[r*5:(r+1)*5], sk.pub.row(r), "row %d of Â", r)
 	}
+	// The signing form against s1, s2 and t0 decoded from skEncode: the
+	// seeded key derives them again (ExpandS and t0), an imported key
+	// decodes its expanded form, and both must give the same NTTs.
+	imported, err := NewPrivateKeyFromExpanded(MLDSA65(), exp)
+	require.NoError(t, err)
+	_, err = imported.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	var s1, s2, t0 [maxK]poly.Poly32
+	var ρ, K [32]byte
+	var tr [64]byte
+	require.NoError(t, params65.skDecode(&ρ, &K, &tr, s1[:5], s2[:6], t0[:6], exp))
 	var w poly.NTTPoly32
-	for j := range 5 {
-		ntt(&w, &sk.s1[j])
-		assert.Equal(t, w, sk.hat.s1[j], "NTT(s1[%d])", j)
-	}
-	for i := range 6 {
-		ntt(&w, &sk.s2[i])
-		assert.Equal(t, w, sk.hat.s2[i], "NTT(s2[%d])", i)
-		ntt(&w, &sk.t0[i])
-		assert.Equal(t, w, sk.hat.t0[i], "NTT(t0[%d])", i)
+	for _, key := range []*PrivateKey{sk, imported} {
+		for j := range 5 {
+			ntt(&w, &s1[j])
+			assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
+		}
+		for i := range 6 {
+			ntt(&w, &s2[i])
+			assert.Equal(t, w, key.hat.s2[i], "NTT(s2[%d])", i)
+			ntt(&w, &t0[i])
+			assert.Equal(t, w, key.hat.t0[i], "NTT(t0[%d])", i)
+		}
+		for r := range 6 {
+			assert.Equal(t, want[r*5:(r+1)*5], key.pub.row(r), "row %d of Â", r)
+		}
 	}
 
 	again, err := sk.SignDeterministic(msg, nil)

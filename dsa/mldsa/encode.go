@@ -45,12 +45,20 @@ const (
 	t0B = 1 << (d - 1)
 )
 
+// t0RowSize is the size of one row of t0 in sk: BitPack of 256 13-bit
+// values.
+const t0RowSize = 32 * d
+
+// t0Offset returns the offset of BitPack(t0) in the skEncode form.
+func (p *parameterSet) t0Offset() int { return p.skSize - p.k*t0RowSize }
+
 // skEncode implements skEncode, FIPS 204, Algorithm 24: sk = ρ ‖ K ‖ tr ‖
-// BitPack(s1, η, η) ‖ BitPack(s2, η, η) ‖ BitPack(t0, 2^12 − 1, 2^12).
-// len(sk) must be p.skSize.
+// BitPack(s1, η, η) ‖ BitPack(s2, η, η) ‖ BitPack(t0, 2^12 − 1, 2^12),
+// but for the t0 part, which key generation writes row by row
+// (skEncodeT0Row at sk[p.t0Offset():]). len(sk) must be p.skSize.
 //
-// Bounds: requires −η <= s1, s2 <= η and −2^12 < t0 <= 2^12 coefficient-wise.
-func (p *parameterSet) skEncode(sk []byte, ρ, K *[32]byte, tr *[64]byte, s1, s2, t0 []poly.Poly32) {
+// Bounds: requires −η <= s1, s2 <= η coefficient-wise.
+func (p *parameterSet) skEncode(sk []byte, ρ, K *[32]byte, tr *[64]byte, s1, s2 []poly.Poly32) {
 	copy(sk[0:], ρ[:])
 	copy(sk[32:], K[:])
 	copy(sk[64:], tr[:])
@@ -64,10 +72,14 @@ func (p *parameterSet) skEncode(sk []byte, ρ, K *[32]byte, tr *[64]byte, s1, s2
 		poly.BitPack(sk[off:], coeffs(&s2[i]), p.η, p.η)
 		off += ηSize
 	}
-	for i := range p.k {
-		poly.BitPack(sk[off:], coeffs(&t0[i]), t0A, t0B)
-		off += 32 * d
-	}
+}
+
+// skEncodeT0Row writes row i of BitPack(t0, 2^12 − 1, 2^12), the last part
+// of skEncode (FIPS 204, Algorithm 24), at t0[416i:], where t0 is that part.
+//
+// Bounds: requires −2^12 < t0i[j] <= 2^12.
+func skEncodeT0Row(t0 []byte, i int, t0i *poly.Poly32) {
+	poly.BitPack(t0[i*t0RowSize:], coeffs(t0i), t0A, t0B)
 }
 
 var errSecretRange = errors.New("mldsa: invalid expanded private key: s1 or s2 coefficient outside [−η, η]")
@@ -76,6 +88,7 @@ var errSecretRange = errors.New("mldsa: invalid expanded private key: s1 or s2 c
 // out-of-range s1, s2 coefficients undetected (they are possible when 2η+1
 // is not a power of two); skDecode rejects them. len(sk) must be p.skSize.
 // The check runs without branches on the key until the final decision.
+// With t0 nil, t0 is not decoded.
 //
 // Bounds: ensures −η <= s1, s2 <= η and −2^12 < t0 <= 2^12 on success.
 func (p *parameterSet) skDecode(ρ, K *[32]byte, tr *[64]byte, s1, s2, t0 []poly.Poly32, sk []byte) error {
@@ -93,9 +106,9 @@ func (p *parameterSet) skDecode(ρ, K *[32]byte, tr *[64]byte, s1, s2, t0 []poly
 		ok &= poly.BitUnpack(coeffs(&s2[i]), sk[off:], p.η, p.η)
 		off += ηSize
 	}
-	for i := range p.k {
+	for i := range len(t0) {
 		poly.BitUnpack(coeffs(&t0[i]), sk[off:], t0A, t0B) // every 13-bit value is valid
-		off += 32 * d
+		off += t0RowSize
 	}
 	if ok != 1 {
 		return errSecretRange

@@ -118,27 +118,35 @@ func (pk *PublicKey) matrix() *matrix {
 	return m
 }
 
-// PrivateKey is an ML-DSA private key. It holds what key generation
-// produces (FIPS 204, Algorithm 6): the seed, K, s1, s2 and t0, and the
-// public key's encoding and tr. It implements [crypto.Signer] and
-// [crypto.MessageSigner], and is safe for concurrent use.
+// PrivateKey is an ML-DSA private key. A key generated from a seed holds
+// the seed ξ, ρ′ and K (FIPS 204, Algorithm 6, line 2), tr and the public
+// key's encoding: s1 and s2 = ExpandS(ρ′) and t0 are derived from them when
+// needed, so the key is 2.3 KiB where FIPS 204's (ρ, K, tr, s1, s2, t0) as
+// 32-bit coefficients would be 20 KiB, which keeps key generation off the
+// garbage collector's heavy path. A key imported from the expanded form
+// ([NewPrivateKeyFromExpanded]) has no seed and keeps that encoding instead.
+// It implements [crypto.Signer] and [crypto.MessageSigner], and is safe for
+// concurrent use.
 //
 // The values ML-DSA.Sign_internal derives from the key before its loop
 // (FIPS 204, Algorithm 7, lines 1–5: the NTTs of s1, s2 and t0, and the
 // matrix Â = ExpandA(ρ)) are computed by the key's first signature and kept
-// for every later one, 47 KiB in two allocations. Key generation samples Â
-// too, to compute t, but into its own stack frame: a key generated to be
-// stored or exported costs 20 KiB instead of 67 KiB and no 17 NTTs. A key
-// that signs pays for ExpandA once more, on its first signature (see
-// [PrivateKey.Sign]); later signatures allocate nothing.
+// for every later one, 47 KiB in two allocations: it samples Â and, for a
+// seeded key, s1 and s2 again, in one batch, and recomputes t0 with Â.
+// Key generation samples Â too, to compute t, but into its own stack
+// frame: a key generated to be stored or exported costs no 36 KiB matrix
+// and no 17 NTTs. A key that signs pays for that work once more, on its
+// first signature (see [PrivateKey.Sign]); later signatures allocate
+// nothing.
 type PrivateKey struct {
 	pub     PublicKey // its matrix is set by the first signature
 	seed    [32]byte
 	hasSeed bool     // false for keys imported from the FIPS 204 expanded form
 	secretK [32]byte // K of FIPS 204: the seed of ρ″ in signing
-	s1      [maxL]poly.Poly32
-	s2      [maxK]poly.Poly32
-	t0      [maxK]poly.Poly32
+	ρPrime  [64]byte // ρ′ of FIPS 204, the seed of s1 and s2; set with seed
+	// expanded is the skEncode form of a key imported without a seed
+	// (s1, s2 and t0 cannot be derived without one); nil otherwise.
+	expanded []byte
 
 	expandOnce sync.Once
 	hat        *signingForm // set by expandOnce
@@ -152,18 +160,73 @@ type signingForm struct {
 }
 
 // signing returns the signing form of sk, computing it, and the matrix Â
-// in sk.pub, on first use (FIPS 204, Algorithm 7, lines 1–5).
+// in sk.pub, on first use (FIPS 204, Algorithm 7, lines 1–5). A seeded key
+// samples s1 and s2 = ExpandS(ρ′) (Algorithm 33) beside Â = ExpandA(ρ)
+// (Algorithm 32) in one batch and recomputes t0 as key generation does
+// (Algorithm 6, lines 5–6); an imported key decodes s1, s2 and t0 from its
+// expanded form.
 func (sk *PrivateKey) signing() *signingForm {
 	sk.expandOnce.Do(func() {
 		p := sk.pub.p
-		m := sk.pub.expandA(p.l)
+		k, l := p.k, p.l
+		m := newMatrix(p, l)
 		h := new(signingForm)
-		for j := range p.l {
-			ntt(&h.s1[j], &sk.s1[j])
+		s1 := func(j int) *poly.Poly32 { return (*poly.Poly32)(&h.s1[j]) }
+		s2 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.s2[i]) }
+		t0 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.t0[i]) }
+		// The jobs are written into the local array: h and m are on the
+		// heap, and the array stays in this frame.
+		var jobs [maxK*maxL + maxL + maxK]sample.Job
+		n := 0
+		for r := range k {
+			for c := range l {
+				jobs[n] = sample.RejNTTPolyJob(&m[r][c], &sk.pub.ρ, byte(c), byte(r))
+				n++
+			}
 		}
-		for i := range p.k {
-			ntt(&h.s2[i], &sk.s2[i])
-			ntt(&h.t0[i], &sk.t0[i])
+		if sk.expanded == nil {
+			for j := range l {
+				jobs[n] = sample.RejBoundedPolyJob(s1(j), &sk.ρPrime, uint16(j), int(p.η))
+				n++
+			}
+			for i := range k {
+				jobs[n] = sample.RejBoundedPolyJob(s2(i), &sk.ρPrime, uint16(l+i), int(p.η))
+				n++
+			}
+		}
+		sample.Run(jobs[:n])
+
+		if sk.expanded != nil {
+			var s [maxL + 2*maxK]poly.Poly32 // s1 ‖ s2 ‖ t0
+			var ρ, K [32]byte
+			var tr [64]byte
+			// Checked when the key was imported: cannot fail.
+			_ = p.skDecode(&ρ, &K, &tr, s[:l], s[l:l+k], s[l+k:l+2*k], sk.expanded)
+			for j := range l {
+				*s1(j) = s[j]
+			}
+			for i := range k {
+				*s2(i), *t0(i) = s[l+i], s[l+k+i]
+			}
+			clear(s[:])
+			clear(K[:])
+		}
+		for j := range l {
+			s1(j).NTT()
+		}
+		if sk.expanded == nil {
+			// t = NTT⁻¹(Â∘NTT(s1)) + s2 and (t1, t0) = Power2Round(t).
+			simd := simdRounding()
+			var t poly.Poly32
+			for i := range k {
+				poly.DotInverse32(&t, m[i][:l], h.s1[:l])
+				// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
+				p.power2RoundPoly(&t, t0(i), s2(i), simd)
+			}
+		}
+		for i := range k {
+			s2(i).NTT()
+			t0(i).NTT()
 		}
 		sk.pub.a.Store(m)
 		sk.hat = h
@@ -225,14 +288,14 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	//
 	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) (FIPS 204, Algorithm 6,
 	// lines 3–4) run in that batch with tr = H(pk, 64) (line 7), held in
-	// job 0 (see finishKey), in the order of keyGenOrder. Â is sampled into
-	// this frame: the key keeps only s1, s2 and t0, and its first signature
-	// expands Â again (see PrivateKey). The jobs are written straight into
-	// the local array, so the matrix stays here.
+	// job 0 (see finishKey), in the order of keyGenOrder. Â, s1 and s2 are
+	// sampled into this frame: the key keeps ρ′ (see PrivateKey). The jobs
+	// are written straight into the local array, so Â, s1 and s2 stay here.
 	var seeds [128]byte
 	kl := [2]byte{byte(k), byte(l)}
 	var jobs [2 + maxK*maxL + maxK + maxL]sample.Job
 	var a [maxK][maxL]poly.NTTPoly32
+	var s [maxL + maxK]poly.Poly32 // s1 ‖ s2
 	var rowOf [len(jobs)]int8
 	jobs[1] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
 	rowOf[1] = seedJob
@@ -248,24 +311,30 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	seeded := func() {
 		ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 		sk.pub.ρ = *ρ
+		sk.ρPrime = *ρPrime
 		copy(sk.secretK[:], seeds[96:])
 		for i, o := range keyGenOrder {
 			switch o.kind {
 			case 'A':
 				jobs[2+i] = sample.RejNTTPolyFIPSJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
 			case 's':
-				jobs[2+i] = sample.RejBoundedPolyJob(&sk.s1[o.col], ρPrime, uint16(o.col), int(p.η))
+				jobs[2+i] = sample.RejBoundedPolyJob(&s[o.col], ρPrime, uint16(o.col), int(p.η))
 			case 'e':
-				jobs[2+i] = sample.RejBoundedPolyJob(&sk.s2[o.row], ρPrime, uint16(l+int(o.row)), int(p.η))
+				jobs[2+i] = sample.RejBoundedPolyJob(&s[l+int(o.row)], ρPrime, uint16(l+int(o.row)), int(p.η))
 			}
 		}
 	}
-	sk.finishKey(jobs[:n], rowOf[:n], &a, sk.s1[:l], sk.s2[:k], sk.t0[:k], seeded)
+	var t0 []byte // t0 is needed only for the expanded form
+	if expanded != nil {
+		t0 = expanded[p.t0Offset():]
+	}
+	sk.finishKey(jobs[:n], rowOf[:n], &a, s[:l], s[l:l+k], t0, seeded)
 	clear(seeds[32:])
 
 	if expanded != nil {
-		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, sk.s1[:l], sk.s2[:k], sk.t0[:k])
+		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s[:l], s[l:l+k])
 	}
+	clear(s[:])
 }
 
 // seedJob marks, in the rowOf list of finishKey, the job whose output
@@ -317,7 +386,8 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 // the others need (H(ξ) in key generation): when it is done, finishKey
 // calls seeded, which must set pk.ρ and fill the other jobs' Later
 // placeholders. With seeded nil, pk.ρ is set on entry. finishKey stores pk
-// and tr, and t0 in t0.
+// and tr, and, unless t0 is nil, BitPack(t0) of skEncode in t0 (see
+// skEncodeT0Row).
 //
 // a is in FIPS 204 order, as sample.RejNTTPolyFIPSJob leaves it: it only
 // enters the position-wise products of t, so NTT(s1) is brought into that
@@ -325,7 +395,7 @@ func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
 // poly.DotInverse32FIPS (k more), in place of one per entry of Â (k·ℓ).
 //
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
-func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2, t0 []poly.Poly32, seeded func()) {
+func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte, seeded func()) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
@@ -347,7 +417,8 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]
 	}
 	simd := simdRounding()
 	var s1Hat [maxL]poly.NTTPoly32
-	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
+	var t poly.Poly32   // t[i], then t1[i] once Power2Round splits it
+	var t0i poly.Poly32 // t0[i]
 	sample.RunFunc(jobs, func(j int) {
 		switch {
 		case j == 0: // tr: done
@@ -367,14 +438,18 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]
 		for i := from; i < to; i++ {
 			poly.DotInverse32FIPS(&t, a[i][:l], s1Hat[:l])
 			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-			p.power2RoundPoly(&t, &t0[i], &s2[i], simd)
+			p.power2RoundPoly(&t, &t0i, &s2[i], simd)
 			pkEncodeRow(enc, i, &t)
+			if t0 != nil {
+				skEncodeT0Row(t0, i, &t0i)
+			}
 		}
 		if to > from {
 			jobs[0].SetReady(len(pk.ρ) + to*t1RowSize)
 		}
 	})
 	clear(s1Hat[:])
+	clear(t0i[:])
 	pk.markTr()
 }
 
@@ -538,14 +613,21 @@ func (sk *PrivateKey) Equal(x crypto.PrivateKey) bool {
 
 // ExpandedBytes returns the FIPS 204 skEncode form of the key (Algorithm 24;
 // 4032 bytes for ML-DSA-65), for exchange with implementations that need it.
-// The seed form of [PrivateKey.Bytes] is smaller and preferred.
+// The seed form of [PrivateKey.Bytes] is smaller and preferred. A key with a
+// seed derives s1, s2 and t0 again (see [PrivateKey]), which costs about a
+// key generation.
 func (sk *PrivateKey) ExpandedBytes() []byte {
 	p := sk.pub.p
 	if p == nil {
 		return nil
 	}
+	if sk.expanded != nil {
+		return append([]byte(nil), sk.expanded...)
+	}
 	out := make([]byte, p.skSize)
-	p.skEncode(out, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, sk.s1[:p.l], sk.s2[:p.k], sk.t0[:p.k])
+	again := new(PrivateKey)
+	keyGenInternal(again, p, &sk.seed, out)
+	again.zero()
 	return out
 }
 
@@ -553,9 +635,8 @@ func (sk *PrivateKey) ExpandedBytes() []byte {
 func (sk *PrivateKey) zero() {
 	clear(sk.seed[:])
 	clear(sk.secretK[:])
-	clear(sk.s1[:])
-	clear(sk.s2[:])
-	clear(sk.t0[:])
+	clear(sk.ρPrime[:])
+	clear(sk.expanded)
 	if sk.hat != nil {
 		*sk.hat = signingForm{}
 	}
@@ -584,30 +665,29 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		return nil, fmt.Errorf("mldsa: %s expanded private key is %d bytes, want %d", ps.name, len(expanded), ps.skSize)
 	}
 	sk := &PrivateKey{pub: PublicKey{p: ps}}
-	var t0Dec [maxK]poly.Poly32
+	k, l := ps.k, ps.l
+	var s [maxL + maxK]poly.Poly32 // s1 ‖ s2
+	var t0 [maxK * t0RowSize]byte  // BitPack(t0) of the recomputed key
 	var tr [64]byte
-	defer clear(t0Dec[:])
-	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, sk.s1[:ps.l], sk.s2[:ps.k], t0Dec[:ps.k], expanded); err != nil {
+	defer clear(s[:])
+	defer clear(t0[:])
+	if err := ps.skDecode(&sk.pub.ρ, &sk.secretK, &tr, s[:l], s[l:l+k], nil, expanded); err != nil {
 		sk.zero()
 		return nil, err
 	}
 	var jobs [1 + maxK*maxL]sample.Job
 	var rowOf [len(jobs)]int8
 	var a [maxK][maxL]poly.NTTPoly32
-	for r := range ps.k {
-		for s := range ps.l {
-			jobs[1+r*ps.l+s] = sample.RejNTTPolyFIPSJob(&a[r][s], &sk.pub.ρ, byte(s), byte(r))
-			rowOf[1+r*ps.l+s] = int8(r)
+	for r := range k {
+		for c := range l {
+			jobs[1+r*l+c] = sample.RejNTTPolyFIPSJob(&a[r][c], &sk.pub.ρ, byte(c), byte(r))
+			rowOf[1+r*l+c] = int8(r)
 		}
 	}
-	sk.finishKey(jobs[:1+ps.k*ps.l], rowOf[:1+ps.k*ps.l], &a, sk.s1[:ps.l], sk.s2[:ps.k], sk.t0[:ps.k], nil)
-	var diff int32
-	for i := range ps.k {
-		for j := range n {
-			diff |= sk.t0[i][j] ^ t0Dec[i][j]
-		}
-	}
-	if diff != 0 {
+	sk.finishKey(jobs[:1+k*l], rowOf[:1+k*l], &a, s[:l], s[l:l+k], t0[:k*t0RowSize], nil)
+	// BitPack(t0, 2^12 − 1, 2^12) is one-to-one on 13-bit fields, so equal
+	// encodings are equal values.
+	if subtle.ConstantTimeCompare(t0[:k*t0RowSize], expanded[ps.t0Offset():]) != 1 {
 		sk.zero()
 		return nil, errExpandedT0
 	}
@@ -615,6 +695,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		sk.zero()
 		return nil, errExpandedTr
 	}
+	sk.expanded = append([]byte(nil), expanded...)
 	return sk, nil
 }
 
