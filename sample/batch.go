@@ -178,7 +178,7 @@ func (jb *Job) rate() int {
 	case hashSHA3_256:
 		return 136
 	case hashSHA3_512:
-		return 72
+		return rateSHA3_512
 	}
 	return rate256
 }
@@ -498,19 +498,16 @@ func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) 
 		s.off += s.rate
 		return
 	}
-	// The padded last block: only its first n bytes (the input and the
-	// first padding byte, rounded up to whole words) and the final byte
-	// are nonzero, so only those words are XORed in — G's 33-byte input
-	// costs five words instead of nine.
+	// The padded last block, XORed in whole (xorBlock's loops for whole
+	// blocks are the fast ones); pad10*1's last bit is XORed in by padEnd.
 	k := size - s.off
-	n := (k + 8) &^ 7
 	jb.input(last[:k], s.off)
-	clear(last[k:n])
+	clear(last[k:s.rate])
 	last[k] = 0x1f // SHAKE: suffix 1111, then pad10*1's first bit
 	if jb.kind == hashSHA3_256 || jb.kind == hashSHA3_512 {
 		last[k] = 0x06 // SHA3: suffix 01, then pad10*1's first bit
 	}
-	x.xorBlock(l, last[:n])
+	x.xorBlock(l, last[:s.rate])
 	x.padEnd(l, s.rate)
 	s.squeezing = true
 }

@@ -17,3 +17,10 @@ func keccakF1600x4AVX2(a *[100]uint64, tmp *[100]uint64)
 //
 //go:noescape
 func keccakExtractX4AVX2(a *[100]uint64, out *[4][168]byte, words int)
+
+// keccakF1600Stride4BMI applies Keccak-f[1600] (FIPS 202, Algorithm 7) to
+// the state whose lane word i is s[4i] (one state of the interleaved
+// layout). e is scratch space of the same layout; it is overwritten.
+//
+//go:noescape
+func keccakF1600Stride4BMI(s *[97]uint64, e *[97]uint64)

@@ -390,6 +390,31 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	}
 }
 
+// TestKeccakF1600Stride4BMIMatchesScalar compares the BMI kernel that
+// permutes a lone lane with its twin, keccakF1600Stride4, on every lane of
+// extreme and random states: the lane must match and the other three lanes,
+// of the state and of the scratch space, must stay as they were.
+func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
+	skipWithoutAVX2(t)
+	names, states := testStates(t, 200)
+	for i, s := range states {
+		for l := range lanes {
+			want, got := s, s
+			keccakF1600Stride4((*[97]uint64)(want[l:]))
+			var tmp [100]uint64
+			permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp[l:]))
+			if !assert.Equal(t, want, got, "%s/lane=%d", names[i], l) {
+				return
+			}
+			for j := range tmp {
+				if j%lanes != l && tmp[j] != 0 {
+					t.Fatalf("%s/lane=%d: scratch word %d of another lane written", names[i], l, j)
+				}
+			}
+		}
+	}
+}
+
 // TestKeccakExtractX4AVX2MatchesScalar compares the AVX2 transpose that
 // squeezeBlocks uses with shakeX4.extract, lane by lane, for every word count
 // up to the SHAKE-128 rate (17 and 21 are the ones in use), on extreme and
@@ -417,10 +442,10 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	}
 }
 
-// FuzzKeccakF1600x4 compares the AVX2 kernels with their scalar twins on
-// states filled from the fuzzer's bytes (repeated to 3200 bytes): the
-// permutation applied 1 to 4 times in a row, then the extraction of
-// rounds mod 22 lane words.
+// FuzzKeccakF1600x4 compares the AVX2 and BMI kernels with their scalar
+// twins on states filled from the fuzzer's bytes (repeated to 3200 bytes):
+// the four-state permutation applied 1 to 4 times in a row, the lone-lane
+// permutation of one lane, then the extraction of rounds mod 22 lane words.
 func FuzzKeccakF1600x4(f *testing.F) {
 	f.Add([]byte{0}, uint8(1))
 	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))
@@ -442,6 +467,13 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		}
 		if want != got {
 			t.Fatalf("AVX2 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
+		}
+		l := int(rounds/4) % lanes // and the lone-lane BMI kernel on one lane
+		var tmp1 [100]uint64
+		keccakF1600Stride4((*[97]uint64)(want[l:]))
+		permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp1[l:]))
+		if want != got {
+			t.Fatalf("BMI Keccak-f[1600] of lane %d differs from keccakF1600Stride4 on %x", l, data)
 		}
 		words := int(rounds) % (rate128/8 + 1)
 		var wantOut, gotOut [lanes][rate128]byte

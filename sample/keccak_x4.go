@@ -1,12 +1,14 @@
 package sample
 
+import "math/bits"
+
 // keccakImpl names an implementation of Keccak-f[1600] on the four
 // interleaved states of a [shakeX4].
 type keccakImpl uint8
 
 const (
 	keccakScalar keccakImpl = iota // keccakF1600Stride4 on each lane in turn
-	keccakAVX2                     // keccakF1600x4AVX2, all four lanes at once
+	keccakAVX2                     // keccakF1600x4AVX2 on all four lanes; a lone lane by keccakF1600Stride4BMI
 )
 
 // String returns the implementation's name as used in test and benchmark
@@ -32,11 +34,17 @@ var (
 // The AVX2 kernel always permutes all four states (the others hold zeros or
 // stale data nobody reads); the portable one costs per state and skips them.
 func (k keccakImpl) permute(a, tmp *[100]uint64, active uint8) {
-	// A lone active lane (G, the tail of H(ek) or tr, a single hash) is
-	// permuted on its own: the scalar permutation of one state measured
-	// 340 ns against 420 ns for the AVX2 kernel's four.
-	if k == keccakAVX2 && active&(active-1) != 0 {
-		permuteAVX2(a, tmp)
+	if k == keccakAVX2 {
+		if active&(active-1) != 0 {
+			permuteAVX2(a, tmp)
+			return
+		}
+		// A lone active lane (G, the tail of H(ek) or tr, a single hash)
+		// is permuted on its own, in general-purpose registers: 1.2 times
+		// faster than the AVX2 kernel's four (measured 340 ns against 420
+		// for the compiled permutation, fewer for the BMI kernel).
+		l := bits.TrailingZeros8(active) & 3
+		permuteLone((*[97]uint64)(a[l:]), (*[97]uint64)(tmp[l:]))
 		return
 	}
 	keccakF1600x4Scalar(a, active)

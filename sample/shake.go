@@ -10,6 +10,10 @@ const (
 	rate256 = 136
 )
 
+// rateSHA3_512 is the rate of SHA3-512 (ML-KEM's G) in bytes; SHA3-256's
+// (H) is rate256.
+const rateSHA3_512 = 72
+
 // lanes is the number of SHAKE instances that [shakeX4] runs side by side.
 const lanes = 4
 
@@ -30,11 +34,31 @@ type shakeX4 struct {
 func (x *shakeX4) lane(l int) *[97]uint64 { return (*[97]uint64)(x.a[l&3:]) }
 
 // xorBlock XORs block (rate bytes, a multiple of 8, at most 200) into lane
-// l's state.
+// l's state. Whole blocks of the rates in use (168, 136 and 72 bytes) take
+// loops of constant length, which the compiler compiles without bounds
+// checks.
 func (x *shakeX4) xorBlock(l int, block []byte) {
 	s := x.lane(l)
-	for i := range min(len(block)/8, 25) {
-		s[4*i] ^= binary.LittleEndian.Uint64(block[8*i:])
+	switch len(block) {
+	case rate128:
+		b := (*[rate128]byte)(block)
+		for i := range rate128 / 8 {
+			s[4*i] ^= binary.LittleEndian.Uint64(b[8*i:])
+		}
+	case rate256:
+		b := (*[rate256]byte)(block)
+		for i := range rate256 / 8 {
+			s[4*i] ^= binary.LittleEndian.Uint64(b[8*i:])
+		}
+	case rateSHA3_512:
+		b := (*[rateSHA3_512]byte)(block)
+		for i := range rateSHA3_512 / 8 {
+			s[4*i] ^= binary.LittleEndian.Uint64(b[8*i:])
+		}
+	default:
+		for i := range min(len(block)/8, 25) {
+			s[4*i] ^= binary.LittleEndian.Uint64(block[8*i:])
+		}
 	}
 }
 
@@ -62,17 +86,26 @@ func (x *shakeX4) loadLane(l int, src *[25]uint64) {
 // the block into a zero lane leaves, without zeroing the lane first.
 func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	s := x.lane(l)
-	w := min(len(seed)/8, 8)
-	for i := range w {
-		s[4*i] = binary.LittleEndian.Uint64(seed[8*i:])
-	}
 	tail := uint64(nonce[0]) | 0x1f<<8
 	if n == 2 {
 		tail = uint64(nonce[0]) | uint64(nonce[1])<<8 | 0x1f<<16
 	}
-	s[4*w] = tail
-	for i := w + 1; i < 25; i++ {
-		s[4*i] = 0
+	// Loops of constant length, which compile without bounds checks.
+	half := func(at int, b *[32]byte) {
+		for i := range 4 {
+			s[4*(at+i)] = binary.LittleEndian.Uint64(b[8*i:])
+		}
+	}
+	half(0, (*[32]byte)(seed))
+	if len(seed) == 64 {
+		half(4, (*[32]byte)(seed[32:]))
+		s[4*8] = tail
+	} else {
+		s[4*4] = tail
+		s[4*5], s[4*6], s[4*7], s[4*8] = 0, 0, 0, 0
+	}
+	for i := range 25 - 9 { // words 9 to 24, zero for either seed length
+		s[4*(9+i)] = 0
 	}
 	x.padEnd(l, rate)
 }

@@ -188,8 +188,84 @@ func main() {
 	RET()
 
 	extract()
+	single(rcTable)
 
 	Generate()
+}
+
+// single emits keccakF1600Stride4BMI, Keccak-f[1600] (FIPS 202, Algorithm
+// 7) on one state of the interleaved layout (lane word i at s[4i]) in
+// general-purpose registers, for a lone active lane: BMI1's ANDN and BMI2's
+// RORX are three-operand, so χ and ρ need no copies or complements, and the
+// permutation takes about a fifth fewer instructions than the compiled
+// twin, sample.keccakF1600Stride4. θ's column parities C and the plane B
+// share five registers; D takes five, χ one, and the pointers and the round
+// count four.
+func single(rcTable Mem) {
+	TEXT("keccakF1600Stride4BMI", NOSPLIT, "func(s, e *[97]uint64)")
+	Pragma("noescape")
+	Doc(
+		"keccakF1600Stride4BMI applies Keccak-f[1600] (FIPS 202, Algorithm 7) to",
+		"the state whose lane word i is s[4i] (one state of the interleaved",
+		"layout). e is scratch space of the same layout; it is overwritten.",
+	)
+	s := Mem{Base: Load(Param("s"), GP64())}
+	e := Mem{Base: Load(Param("e"), GP64())}
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	n := GP64()
+	MOVQ(U32(rounds/2), n)
+	var b, d [5]GPVirtual
+	for x := range 5 {
+		b[x], d[x] = GP64(), GP64()
+	}
+	t := GP64()
+	r := rotations()
+	// rcTable holds each round constant four times (one per state of the
+	// AVX2 kernel): round ir's is at 32·ir.
+	Label("single")
+	singleRound(s, e, Mem{Base: rcp}, r, b, d, t)
+	singleRound(e, s, Mem{Base: rcp}.Offset(32), r, b, d, t)
+	ADDQ(U32(64), rcp)
+	DECQ(n)
+	JNE(LabelRef("single"))
+	RET()
+}
+
+// singleRound emits one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section
+// 3.3) of keccakF1600Stride4BMI from the state at src to dst.
+func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) {
+	Comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4] (in B), D[x] = C[x−1] ⊕ rot(C[x+1], 1)")
+	for x := range 5 {
+		MOVQ(lane(src, x, 0), b[x])
+		for y := 1; y < 5; y++ {
+			XORQ(lane(src, x, y), b[x])
+		}
+	}
+	for x := range 5 {
+		RORXQ(U8(63), b[(x+1)%5], d[x]) // rotate left by 1
+		XORQ(b[(x+4)%5], d[x])
+	}
+	for Y := range 5 {
+		Commentf("plane y=%d: θ, ρ and π into B, then χ (and ι)", Y)
+		for X := range 5 {
+			// π's source of (X, Y), as in round.
+			x, y := (3*(Y-3*X)%5+5)%5, X
+			MOVQ(lane(src, x, y), b[X])
+			XORQ(d[x], b[X])
+			if k := r[x+5*y]; k != 0 {
+				RORXQ(U8(64-k), b[X], b[X]) // rotate left by k
+			}
+		}
+		for X := range 5 {
+			ANDNQ(b[(X+2)%5], b[(X+1)%5], t) // ¬B[x+1] ∧ B[x+2]
+			XORQ(b[X], t)
+			if X == 0 && Y == 0 {
+				XORQ(rcm, t)
+			}
+			MOVQ(t, lane(dst, X, Y))
+		}
+	}
 }
 
 // extract emits keccakExtractX4AVX2, which copies the first words lane words
