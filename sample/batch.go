@@ -2,6 +2,7 @@ package sample
 
 import (
 	"crypto/sha3"
+	"math/bits"
 
 	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
@@ -418,6 +419,22 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 				panic("sample: RunFunc: a Later placeholder was never filled")
 			}
 			break
+		}
+		if squeezing == 0 && active&(active-1) == 0 && next == len(jobs) && parked.n == 0 {
+			// A lone hash still absorbing, and no other job to start or
+			// resume (no callback can run before it squeezes): absorb its
+			// released blocks here, one permutation each, without the
+			// rounds' lane bookkeeping — the tail of H(ek), J or tr.
+			l := bits.TrailingZeros8(active) & 3
+			s := &ls[l]
+			jb := &jobs[s.job]
+			for !s.squeezing && runnable(jb, s) {
+				x.impl.permute(&x.a, &x.tmp, active)
+				absorbBlock(&x, l, s, jb, &last)
+			}
+			if s.squeezing {
+				squeezing, words = active, s.rate/8
+			}
 		}
 		x.impl.permute(&x.a, &x.tmp, active)
 		permuted = true
