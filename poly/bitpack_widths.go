@@ -28,12 +28,8 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 	switch c {
 	case 4:
 		dst = dst[:128]
-		for i := range 32 {
-			q := (*[8]int32)(w[8*i:])
-			const m = 1<<4 - 1
-			x := v(q[0])&m | (v(q[1])&m)<<4 | (v(q[2])&m)<<8 | (v(q[3])&m)<<12 |
-				(v(q[4])&m)<<16 | (v(q[5])&m)<<20 | (v(q[6])&m)<<24 | (v(q[7])&m)<<28
-			binary.LittleEndian.PutUint32(dst[4*i:], uint32(x))
+		for i := range dst {
+			dst[i] = byte(v(w[2*i])&0xf | v(w[2*i+1])<<4)
 		}
 	case 6:
 		dst = dst[:192]
@@ -110,10 +106,7 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 // (max = 2^c − 1). With the AVX2 kernels selected (checked once per
 // polynomial) widths 10, 18 and 20 go to their twins in poly_amd64.s.
 func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, done bool) {
-	if c == 4 {
-		return unpack4(w, src, off, sign, max), true
-	}
-	if max != 1<<c-1 {
+	if c != 4 && max != 1<<c-1 {
 		return 0, false
 	}
 	if haveAVX2Poly && useAVX2Poly {
@@ -134,6 +127,19 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, 
 	so := off - s // off + sign·z = so + (z ⊕ s), as in packFast
 	z := func(x uint64, m uint64) int32 { return so + (int32(x&m) ^ s) }
 	switch c {
+	case 4:
+		src = src[:128]
+		var bad int32
+		for i := range 32 {
+			x := binary.LittleEndian.Uint32(src[4*i:])
+			q := (*[8]int32)(w[8*i:])
+			for j := range q {
+				v := int32(x >> (4 * j) & 0xf)
+				bad |= max - v // negative exactly when v > max
+				q[j] = so + (v ^ s)
+			}
+		}
+		return int(1 ^ uint32(bad)>>31), true
 	case 10:
 		src = src[:320]
 		for i := range 64 {
@@ -174,24 +180,4 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, 
 		return 0, false
 	}
 	return 1, true
-}
-
-// unpack4 reads 4-bit values z, two to a byte (coefficient 2j in the low
-// half of byte j), sets w[i] = off + sign·z and returns 1 if every z is at
-// most max, 0 otherwise, without branches on the data.
-func unpack4(w *[N]int32, src []byte, off, sign, max int32) int {
-	src = src[:128]
-	s := sign >> 1
-	so := off - s // off + sign·z = so + (z ⊕ s), as in packFast
-	var bad int32
-	for i := range 32 {
-		x := binary.LittleEndian.Uint32(src[4*i:])
-		q := (*[8]int32)(w[8*i:])
-		for j := range q {
-			z := int32(x >> (4 * j) & 0xf)
-			bad |= max - z // negative exactly when z > max
-			q[j] = so + (z ^ s)
-		}
-	}
-	return int(1 ^ uint32(bad)>>31)
 }

@@ -33,9 +33,9 @@ type shakeX4 struct {
 // lane returns the words of lane l's state: word i at index 4i.
 func (x *shakeX4) lane(l int) *[97]uint64 { return (*[97]uint64)(x.a[l&3:]) }
 
-// xorBlock XORs block (rate bytes, a multiple of 8, at most 200) into lane
-// l's state. Whole blocks of the rates in use (168, 136 and 72 bytes) take
-// loops of constant length, which the compiler compiles without bounds
+// xorBlock XORs block, a whole block of one of the rates in use (168, 136
+// or 72 bytes; absorbBlock pads the last one), into lane l's state. Each
+// rate has a loop of constant length, which compiles without bounds
 // checks.
 func (x *shakeX4) xorBlock(l int, block []byte) {
 	s := x.lane(l)
@@ -56,9 +56,7 @@ func (x *shakeX4) xorBlock(l int, block []byte) {
 			s[4*i] ^= binary.LittleEndian.Uint64(b[8*i:])
 		}
 	default:
-		for i := range min(len(block)/8, 25) {
-			s[4*i] ^= binary.LittleEndian.Uint64(block[8*i:])
-		}
+		panic("sample: xorBlock needs a whole block of 168, 136 or 72 bytes")
 	}
 }
 
@@ -90,23 +88,21 @@ func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	if n == 2 {
 		tail = uint64(nonce[0]) | uint64(nonce[1])<<8 | 0x1f<<16
 	}
-	// Loops of constant length, which compile without bounds checks.
-	half := func(at int, b *[32]byte) {
+	for i := range 25 - 4 { // words 4 to 24, the first of them overwritten below
+		s[4*(4+i)] = 0
+	}
+	half := func(at int, b *[32]byte) { // constant-length loop: no bounds checks
 		for i := range 4 {
 			s[4*(at+i)] = binary.LittleEndian.Uint64(b[8*i:])
 		}
 	}
 	half(0, (*[32]byte)(seed))
+	w := 4 // the word after the seed
 	if len(seed) == 64 {
 		half(4, (*[32]byte)(seed[32:]))
-		s[4*8] = tail
-	} else {
-		s[4*4] = tail
-		s[4*5], s[4*6], s[4*7], s[4*8] = 0, 0, 0, 0
+		w = 8
 	}
-	for i := range 25 - 9 { // words 9 to 24, zero for either seed length
-		s[4*(9+i)] = 0
-	}
+	s[4*w] = tail
 	x.padEnd(l, rate)
 }
 

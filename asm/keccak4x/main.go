@@ -162,12 +162,8 @@ func main() {
 	)
 	a := Mem{Base: Load(Param("a"), GP64())}
 	e := Mem{Base: Load(Param("tmp"), GP64())}
-	rcp := GP64()
-	LEAQ(rcTable, rcp)
 	rotp := GP64()
 	LEAQ(rotTable, rotp)
-	n := GP64()
-	MOVQ(U32(rounds/2), n)
 	rot8, rot56 := Mem{Base: rotp}, Mem{Base: rotp}.Offset(32)
 
 	Comment("C[x] = A[x,0] ⊕ … ⊕ A[x,4]")
@@ -178,12 +174,9 @@ func main() {
 		}
 	}
 	r := rotations()
-	Label("loop")
-	round(a, e, Mem{Base: rcp}, rot8, rot56, r)
-	round(e, a, Mem{Base: rcp}.Offset(32), rot8, rot56, r)
-	ADDQ(U32(64), rcp)
-	DECQ(n)
-	JNE(LabelRef("loop"))
+	roundLoop("loop", rcTable, a, e, func(src, dst, rcm Mem) {
+		round(src, dst, rcm, rot8, rot56, r)
+	})
 	VZEROUPPER()
 	RET()
 
@@ -211,25 +204,33 @@ func single(rcTable Mem) {
 	)
 	s := Mem{Base: Load(Param("s"), GP64())}
 	e := Mem{Base: Load(Param("e"), GP64())}
-	rcp := GP64()
-	LEAQ(rcTable, rcp)
-	n := GP64()
-	MOVQ(U32(rounds/2), n)
 	var b, d [5]GPVirtual
 	for x := range 5 {
 		b[x], d[x] = GP64(), GP64()
 	}
 	t := GP64()
 	r := rotations()
-	// rcTable holds each round constant four times (one per state of the
-	// AVX2 kernel): round ir's is at 32·ir.
-	Label("single")
-	singleRound(s, e, Mem{Base: rcp}, r, b, d, t)
-	singleRound(e, s, Mem{Base: rcp}.Offset(32), r, b, d, t)
+	roundLoop("single", rcTable, s, e, func(src, dst, rcm Mem) {
+		singleRound(src, dst, rcm, r, b, d, t)
+	})
+	RET()
+}
+
+// roundLoop emits the 24 rounds both kernels run, two per iteration: one
+// from the state at a to the scratch at e, one back. rcTable holds each
+// round constant four times (one per state of the AVX2 kernel), round
+// ir's at 32·ir; round gets the operand of its constant.
+func roundLoop(label string, rcTable, a, e Mem, round func(src, dst, rcm Mem)) {
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	n := GP64()
+	MOVQ(U32(rounds/2), n)
+	Label(label)
+	round(a, e, Mem{Base: rcp})
+	round(e, a, Mem{Base: rcp}.Offset(32))
 	ADDQ(U32(64), rcp)
 	DECQ(n)
-	JNE(LabelRef("single"))
-	RET()
+	JNE(LabelRef(label))
 }
 
 // singleRound emits one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section

@@ -82,20 +82,26 @@ func newMatrix(p *parameterSet, w int) *matrix {
 }
 
 // expandA allocates a matrix of rows of w entries (see newMatrix) and
-// samples Â = ExpandA(ρ) into their first l entries (FIPS 204, Algorithm
-// 32: Â[r, s] = RejNTTPoly(ρ‖s‖r) into m[r][s]). The matrix is on the
-// heap, so storing the jobs through its rows costs no allocation.
+// samples Â = ExpandA(ρ) into their first l entries.
 func (pk *PublicKey) expandA(w int) *matrix {
-	p := pk.p
-	m := newMatrix(p, w)
+	m := newMatrix(pk.p, w)
 	var jobs [maxK * maxL]sample.Job
-	for r := range p.k {
-		for s := range p.l {
-			jobs[r*p.l+s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
+	sample.Run(jobs[:pk.matrixJobs(jobs[:], m)])
+	return m
+}
+
+// matrixJobs writes to jobs the k·l sampling jobs of Â = ExpandA(ρ) into m
+// (FIPS 204, Algorithm 32: Â[r, s] = RejNTTPoly(ρ‖s‖r) into m[r][s]) and
+// returns k·l. The matrix is on the heap, so storing the jobs through the
+// slice costs no allocation.
+func (pk *PublicKey) matrixJobs(jobs []sample.Job, m *matrix) int {
+	l := pk.p.l
+	for r := range pk.p.k {
+		for s := range l {
+			jobs[r*l+s] = sample.RejNTTPolyJob(&m[r][s], &pk.ρ, byte(s), byte(r))
 		}
 	}
-	sample.Run(jobs[:p.k*p.l])
-	return m
+	return pk.p.k * l
 }
 
 // matrix returns Â for a verification, or nil if this one should sample
@@ -174,16 +180,9 @@ func (sk *PrivateKey) signing() *signingForm {
 		s1 := func(j int) *poly.Poly32 { return (*poly.Poly32)(&h.s1[j]) }
 		s2 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.s2[i]) }
 		t0 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.t0[i]) }
-		// The jobs are written into the local array: h and m are on the
-		// heap, and the array stays in this frame.
+		// h and m are on the heap, so the jobs may point into them.
 		var jobs [maxK*maxL + maxL + maxK]sample.Job
-		n := 0
-		for r := range k {
-			for c := range l {
-				jobs[n] = sample.RejNTTPolyJob(&m[r][c], &sk.pub.ρ, byte(c), byte(r))
-				n++
-			}
-		}
+		n := sk.pub.matrixJobs(jobs[:], m)
 		if sk.expanded == nil {
 			for j := range l {
 				jobs[n] = sample.RejBoundedPolyJob(s1(j), &sk.ρPrime, uint16(j), int(p.η))
