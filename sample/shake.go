@@ -88,21 +88,25 @@ func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	if n == 2 {
 		tail = uint64(nonce[0]) | uint64(nonce[1])<<8 | 0x1f<<16
 	}
-	for i := range 25 - 4 { // words 4 to 24, the first of them overwritten below
-		s[4*(4+i)] = 0
-	}
-	half := func(at int, b *[32]byte) { // constant-length loop: no bounds checks
-		for i := range 4 {
-			s[4*(at+i)] = binary.LittleEndian.Uint64(b[8*i:])
-		}
-	}
-	half(0, (*[32]byte)(seed))
-	w := 4 // the word after the seed
+	// Straight-line stores with constant indices (no bounds checks, no loop
+	// counter: the compiler does not unroll loops), which took three
+	// quarters of the instructions of the loops they replace. Words 8 to 24
+	// are zero for either seed length; words 4 to 7 hold the second half
+	// of a 64-byte seed, or the tail word and zeros after a 32-byte one.
+	s[4*8], s[4*9], s[4*10], s[4*11], s[4*12], s[4*13] = 0, 0, 0, 0, 0, 0
+	s[4*14], s[4*15], s[4*16], s[4*17], s[4*18], s[4*19] = 0, 0, 0, 0, 0, 0
+	s[4*20], s[4*21], s[4*22], s[4*23], s[4*24] = 0, 0, 0, 0, 0
+	b := (*[32]byte)(seed)
+	s[4*0], s[4*1] = binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:])
+	s[4*2], s[4*3] = binary.LittleEndian.Uint64(b[16:]), binary.LittleEndian.Uint64(b[24:])
 	if len(seed) == 64 {
-		half(4, (*[32]byte)(seed[32:]))
-		w = 8
+		b := (*[32]byte)(seed[32:])
+		s[4*4], s[4*5] = binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:])
+		s[4*6], s[4*7] = binary.LittleEndian.Uint64(b[16:]), binary.LittleEndian.Uint64(b[24:])
+		s[4*8] = tail
+	} else {
+		s[4*4], s[4*5], s[4*6], s[4*7] = tail, 0, 0, 0
 	}
-	s[4*w] = tail
 	x.padEnd(l, rate)
 }
 
