@@ -442,16 +442,11 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 			continue
 		}
 		x.extractBlocks(&blocks, squeezing, words)
-		for l := range lanes {
-			if squeezing>>l&1 == 0 {
-				continue
-			}
-			var buf []byte
-			if bufs != nil {
-				buf = bufs[l*size : (l+1)*size]
-			}
-			if j := ls[l].job; consume(&jobs[j], &ls[l], &blocks[l], buf) {
-				ls[l].job = -1
+		for sq := squeezing; sq != 0; sq &= sq - 1 {
+			l := bits.TrailingZeros8(sq) & 3
+			s := &ls[l]
+			if j := s.job; consume(&jobs[j], s, &blocks[l], bufs, l*size) {
+				s.job = -1
 				if done != nil {
 					done(j)
 				}
@@ -530,10 +525,11 @@ func absorbBlock(x *shakeX4, l int, s *laneState, jb *Job, last *[rate128]byte) 
 }
 
 // consume hands one output block of the lane in state s to its job and
-// reports whether the job is done. buf collects the output of PRF_3 and
-// ExpandMask (nil if the list has no such job; take checked its length);
-// PRF_2's 128 bytes come from the block itself.
-func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
+// reports whether the job is done. PRF_3 and ExpandMask collect their
+// output in the lane's buffer, bufs[at:] (bufs is nil if the list has no
+// such job; take checked the buffers' size); PRF_2's 128 bytes come from
+// the block itself.
+func consume(jb *Job, s *laneState, block *[rate128]byte, bufs []byte, at int) bool {
 	switch jb.kind {
 	case samplerNTT16:
 		if s.n = parseNTT16(jb.out16, s.n, block); s.n < poly.N {
@@ -560,10 +556,10 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 		return true
 	}
 	// Fixed-length output: hashes write to their destination, samplers
-	// collect their bytes in buf.
+	// collect their bytes in the lane's buffer.
 	dst := jb.out
 	if jb.kind < hashSHA3_256 {
-		dst = buf[:jb.kind.bufLen()]
+		dst = bufs[at:][:jb.kind.bufLen()]
 	}
 	s.n += copy(dst[s.n:], block[:s.rate])
 	if s.n < len(dst) {
@@ -571,11 +567,11 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 	}
 	switch jb.kind {
 	case samplerCBD3:
-		cbd3(jb.out16, (*[192]byte)(buf[:192]))
+		cbd3(jb.out16, (*[192]byte)(dst))
 	case samplerMask18:
-		unpackMask18(jb.out32, (*[576]byte)(buf[:576]))
+		unpackMask18(jb.out32, (*[576]byte)(dst))
 	case samplerMask20:
-		unpackMask20(jb.out32, (*[640]byte)(buf[:640]))
+		unpackMask20(jb.out32, (*[640]byte)(dst))
 	}
 	return true
 }
