@@ -109,8 +109,8 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, 
 	if c != 4 && max != 1<<c-1 {
 		return 0, false
 	}
+	s := sign >> 1 // 0 for sign = 1, −1 for sign = −1
 	if haveAVX2Poly && useAVX2Poly {
-		s := sign >> 1 // 0 for sign = 1, −1 for sign = −1
 		switch c {
 		case 10:
 			bitUnpack10AVX2(w, (*[320]byte)(src[:320]), off, s)
@@ -123,7 +123,6 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, 
 			return 1, true
 		}
 	}
-	s := sign >> 1
 	so := off - s // off + sign·z = so + (z ⊕ s), as in packFast
 	z := func(x uint64, m uint64) int32 { return so + (int32(x&m) ^ s) }
 	switch c {

@@ -90,25 +90,28 @@ func (x *shakeX4) loadSeed(l int, seed []byte, nonce [2]byte, n, rate int) {
 	}
 	// Straight-line stores with constant indices: no bounds checks and no
 	// loop counters (the compiler does not unroll loops), about a quarter
-	// of the instructions of the two loops they replace (callgrind). Words
-	// 8 to 24 are zero for either seed length (word 8 then takes the tail
-	// after a 64-byte seed); words 4 to 7 hold the second half of a
-	// 64-byte seed, or the tail word and zeros after a 32-byte one.
-	s[4*8], s[4*9], s[4*10], s[4*11], s[4*12], s[4*13] = 0, 0, 0, 0, 0, 0
-	s[4*14], s[4*15], s[4*16], s[4*17], s[4*18], s[4*19] = 0, 0, 0, 0, 0, 0
-	s[4*20], s[4*21], s[4*22], s[4*23], s[4*24] = 0, 0, 0, 0, 0
-	b := (*[32]byte)(seed)
-	s[4*0], s[4*1] = binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:])
-	s[4*2], s[4*3] = binary.LittleEndian.Uint64(b[16:]), binary.LittleEndian.Uint64(b[24:])
+	// of the instructions of the loops they replaced (callgrind). Words 9
+	// to 24 are zero for either seed length; word 8 takes the tail after a
+	// 64-byte seed and is zero after a 32-byte one, whose tail is word 4.
+	s[4*9], s[4*10], s[4*11], s[4*12], s[4*13], s[4*14], s[4*15], s[4*16] = 0, 0, 0, 0, 0, 0, 0, 0
+	s[4*17], s[4*18], s[4*19], s[4*20], s[4*21], s[4*22], s[4*23], s[4*24] = 0, 0, 0, 0, 0, 0, 0, 0
+	putWords(s, 0, (*[32]byte)(seed))
 	if len(seed) == 64 {
-		b := (*[32]byte)(seed[32:])
-		s[4*4], s[4*5] = binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:])
-		s[4*6], s[4*7] = binary.LittleEndian.Uint64(b[16:]), binary.LittleEndian.Uint64(b[24:])
+		putWords(s, 4, (*[32]byte)(seed[32:]))
 		s[4*8] = tail
 	} else {
-		s[4*4], s[4*5], s[4*6], s[4*7] = tail, 0, 0, 0
+		s[4*4], s[4*5], s[4*6], s[4*7], s[4*8] = tail, 0, 0, 0, 0
 	}
 	x.padEnd(l, rate)
+}
+
+// putWords sets lane words at to at+3 of s to the little-endian words of
+// b. Inlined with a constant at, its stores have constant indices.
+func putWords(s *[97]uint64, at int, b *[32]byte) {
+	s[4*at] = binary.LittleEndian.Uint64(b[0:])
+	s[4*at+4] = binary.LittleEndian.Uint64(b[8:])
+	s[4*at+8] = binary.LittleEndian.Uint64(b[16:])
+	s[4*at+12] = binary.LittleEndian.Uint64(b[24:])
 }
 
 // padEnd XORs pad10*1's last bit, the top bit of byte rate−1 (FIPS 202,
