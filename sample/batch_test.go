@@ -71,6 +71,8 @@ func TestRunHashesMatchSHA3(t *testing.T) {
 // TestRunMixedJobsMatchOracles shuffles jobs of every sampler with hash
 // jobs and checks each result against the FIPS pseudocode oracles and
 // crypto/sha3: a lane's result must not depend on what the other lanes run.
+// Even rounds draw samplers only (runSamplers), odd ones start with a hash
+// (run's general loop).
 func TestRunMixedJobsMatchOracles(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		src := newRand(t)
@@ -93,7 +95,16 @@ func TestRunMixedJobsMatchOracles(t *testing.T) {
 				src.Read(rho64[:])
 				a, b := byte(rng.Uint64()), byte(rng.Uint64())
 				nonce := uint16(rng.Uint64())
-				switch rng.IntN(10) {
+				kind := rng.IntN(10)
+				switch {
+				case round%2 == 0: // samplers only: Run takes runSamplers
+					for kind == 7 || kind == 8 {
+						kind = rng.IntN(10)
+					}
+				case len(jobs) == 0: // a hash first: Run takes the general loop
+					kind = 7
+				}
+				switch kind {
 				case 0:
 					dst := new(poly.NTTPoly16)
 					add(SampleNTTJob(dst, &rho32, a, b), check{"SampleNTT", oracleSampleNTT(append(rho32[:], a, b)), func() [256]int { return ints16(dst) }})
@@ -467,21 +478,21 @@ func TestRunFuncLaterBuffers(t *testing.T) {
 	})
 }
 
-// TestRunLoneSHAKE: a list of one SHAKE-256 job takes crypto/sha3's
-// single-state sponge; it must give the same output, clear the job, call
-// done once and allocate nothing.
-func TestRunLoneSHAKE(t *testing.T) {
-	for _, c := range newHashCases(newRand(t)) {
-		if c.name[:4] == "SHA3" { // only SHAKE-256 jobs take the lone path
-			continue
+// TestRunLoneHash: a list of one hash job takes hashAlone's one-lane
+// sponge, on every Keccak backend; it must give crypto/sha3's output (every
+// input length of newHashCases, SHAKE-256 outputs of up to three blocks),
+// clear the job, call done once and allocate nothing.
+func TestRunLoneHash(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		for _, c := range newHashCases(newRand(t)) {
+			jobs := []Job{c.job(c.out, c.in0, c.in1)}
+			calls := 0
+			RunFunc(jobs, func(j int) { calls++; assert.Zero(t, j) })
+			assert.Equal(t, c.want, c.out, c.name)
+			assert.Equal(t, 1, calls, c.name)
+			assert.Equal(t, Job{}, jobs[0], "%s: the job must be cleared", c.name)
 		}
-		jobs := []Job{c.job(c.out, c.in0, c.in1)}
-		calls := 0
-		RunFunc(jobs, func(j int) { calls++; assert.Zero(t, j) })
-		assert.Equal(t, c.want, c.out, c.name)
-		assert.Equal(t, 1, calls, c.name)
-		assert.Equal(t, Job{}, jobs[0], "%s: the job must be cleared", c.name)
-	}
+	})
 	in := make([]byte, 832)
 	var out [48]byte
 	allocs := testing.AllocsPerRun(20, func() {
