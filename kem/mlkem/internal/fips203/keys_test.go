@@ -51,3 +51,25 @@ func TestKeyGenOrders(t *testing.T) {
 		assert.Equal(t, want, seen, "k = %d", k)
 	}
 }
+
+// TestKeyGenPathsAgree: both implementations of K-PKE.KeyGen, the one in
+// steps (ML-KEM-512's) and the overlapped one (ML-KEM-768's and -1024's),
+// give the same key for every parameter set, so each is checked by the
+// other sets' vectors too.
+func TestKeyGenPathsAgree(t *testing.T) {
+	for i := range paramSets {
+		p := &paramSets[i]
+		for seed := range 8 {
+			d := [32]byte{byte(seed), byte(i)}
+			_, a := newDecapsulationKey[struct{}](p)
+			_, b := newDecapsulationKey[struct{}](p)
+			pkeKeyGenInSteps(p, &a.ek, a.s, &d)
+			pkeKeyGenOverlapped(p, &b.ek, b.s, &d)
+			assert.Equal(t, b.ek.ρ, a.ek.ρ, p.name)
+			assert.Equal(t, b.ek.h, a.ek.h, p.name)
+			assert.Equal(t, b.ek.aT, a.ek.aT, p.name)
+			assert.Equal(t, b.ek.t, a.ek.t, p.name)
+			assert.Equal(t, b.s, a.s, p.name)
+		}
+	}
+}
