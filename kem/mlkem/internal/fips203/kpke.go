@@ -261,34 +261,33 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	k := p.k
 
 	// G, then lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)),
-	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)), in one batch:
-	// the noise jobs are placeholders until G is done and gives r.
+	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)). In Encaps, G
+	// runs alone and the noise after it in a batch of samplers (3 % fewer
+	// instructions per encapsulation than one batch with placeholders). In
+	// Decaps, J runs beside G and then beside the noise, in one batch whose
+	// noise jobs are placeholders until G is done and gives r.
 	var noise [2*maxK + 1]poly.Poly16
 	var jobs [2*maxK + 3]sample.Job
 	jobs[0] = sample.Sum512Job(g, m[:], ek.h[:])
-	n := 1
-	if extra != nil {
+	r := (*[32]byte)(g[32:])
+	if extra == nil {
+		sample.Run(jobs[:1])
+		nj := noiseJobs(p, &noise, r)
+		sample.Run(nj[:2*k+1])
+	} else {
 		jobs[1] = *extra
-		n++
-	}
-	first := n
-	for range 2*k + 1 {
-		jobs[n] = sample.Later()
-		n++
-	}
-	sample.RunFunc(jobs[:n], func(j int) {
-		if j != 0 {
-			return
-		}
-		r := (*[32]byte)(g[32:])
 		for i := range 2*k + 1 {
-			η := p.η2
-			if i < k {
-				η = p.η1
-			}
-			jobs[first+i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
+			jobs[2+i] = sample.Later()
 		}
-	})
+		sample.RunFunc(jobs[:2*k+3], func(j int) {
+			if j == 0 {
+				nj := noiseJobs(p, &noise, r)
+				for i := range 2*k + 1 { // (copy would move noise to the heap)
+					jobs[2+i] = nj[i]
+				}
+			}
+		})
+	}
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
@@ -319,6 +318,22 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	clear(u[:])
 	clear(μ[:])
 	clear(v[:])
+}
+
+// noiseJobs returns the 2k+1 noise jobs of K-PKE.Encrypt (FIPS 203,
+// Algorithm 14, lines 9–17) that sample y, e1 and e2 from r into noise.
+// (Returned, not written to a caller's slice: a pointer stored through a
+// slice parameter would move noise to the heap.)
+func noiseJobs(p *Params, noise *[2*maxK + 1]poly.Poly16, r *[32]byte) (jobs [2*maxK + 1]sample.Job) {
+	k := p.k
+	for i := range 2*k + 1 {
+		η := p.η2
+		if i < k {
+			η = p.η1
+		}
+		jobs[i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
+	}
+	return jobs
 }
 
 // pkeDecrypt implements K-PKE.Decrypt, FIPS 203, Algorithm 15, writing the
