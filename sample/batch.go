@@ -158,9 +158,8 @@ func SHAKE256Job(dst, in0, in1 []byte) Job {
 // aside (its Keccak state saved, its lane free for other jobs) until a
 // done callback calls SetReady again with a larger n, up to the input's
 // length, which makes the whole input ready. This is how a hash over data
-// the caller is still computing from the other jobs' outputs (H(ek) over
-// t̂ in ML-KEM key generation, tr = H(pk) in ML-DSA's) runs beside the
-// jobs it waits for. It panics for a sampler job or an n outside
+// the caller is still computing from the other jobs' outputs (tr = H(pk)
+// over t1 in ML-DSA key generation) runs beside the jobs it waits for. It panics for a sampler job or an n outside
 // [0, input length].
 func (jb *Job) SetReady(n int) {
 	size := jb.inputLen()

@@ -11,29 +11,23 @@ import (
 // fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
 // ek.h = H(ByteEncode_12(t̂)‖ρ) (line 19) and s (ŝ, canonical).
 //
-// ML-KEM-768 and -1024 take pkeKeyGenOverlapped, which absorbs t̂ into
-// H(ek) row by row while the later rows are still sampling: it saves 4 and
-// 6 Keccak rounds of 19 and 27. ML-KEM-512 takes pkeKeyGenInSteps, where
-// that saves one round of 12 and the bookkeeping it needs (a batch with a
-// callback, held jobs, placeholders) costs more than that round: about
-// 7 000 instructions per key against 14 000 (callgrind), 6 % less time
-// per key in interleaved runs (12.9 against 13.4 µs on a busy host).
+// It works in the order of Algorithm 13: G (line 1) on its own; Â, s and
+// e (lines 3–15) in one batch of samplers; ŝ, ê and t̂ (lines 16–18); then
+// H(ek) on its own. Absorbing t̂ into H(ek) row by row while the later rows
+// are still sampling would save Keccak rounds (1, 4 and 6 of 12, 19 and 27
+// for k = 2, 3, 4; the package did so until 2026-11-30), but the batch
+// with callbacks, held jobs and placeholders that it needs cost more than
+// those rounds on a busy host: in interleaved runs this order took 6 %,
+// 3.5 % and 4 % less time per key, though for k = 3 and 4 it executes 7 %
+// and 8 % more instructions (callgrind: H(ek)'s permutations, now all on
+// the lone-lane kernel).
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
-	if p.k == 2 {
-		pkeKeyGenInSteps(p, ek, s, d)
-		return
-	}
-	pkeKeyGenOverlapped(p, ek, s, d)
-}
-
-// pkeKeyGenInSteps is pkeKeyGen in the order of FIPS 203, Algorithm 13:
-// G (line 1); then Â, s and e (lines 3–15) in one batch of samplers;
-// ŝ, ê and t̂ (lines 16–18); then H(ek).
-func pkeKeyGenInSteps(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
 	// Line 1: (ρ, σ) ← G(d‖k).
-	in := keyGenSeed(d, k)
+	var in [33]byte
+	copy(in[:], d[:])
+	in[32] = byte(k)
 	var g [64]byte
 	hash := [1]sample.Job{sample.Sum512Job(&g, in[:], nil)}
 	sample.Run(hash[:])
@@ -81,155 +75,6 @@ func pkeKeyGenInSteps(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[3
 	clear(in[:])  // d
 	clear(g[32:]) // σ
 	clear(u[:])
-}
-
-// pkeKeyGenOverlapped is pkeKeyGen with the hash of the key computed
-// beside the sampling.
-func pkeKeyGenOverlapped(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
-	k := p.k
-
-	// Line 1: (ρ, σ) ← G(d‖k) is job 0 of the one batch of Keccak lanes
-	// this function runs; every other job needs ρ or σ, so they start as
-	// placeholders that G's done callback fills (buildJobs below):
-	//   - job 1 is H(ek), held until the rows of t̂ are encoded;
-	//   - then Â[i, j] ← SampleNTT(ρ‖j‖i) (lines 3–7),
-	//     s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)), which every row needs,
-	//     and e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)) (lines 8–15) in the
-	//     order of keyGenOrders[k].
-	// As soon as ŝ, ê[i] and row i of Â are in (and the rows before it),
-	// the done callback computes t̂[i] = Σ_j Â[i, j]∘ŝ[j] + ê[i] (lines
-	// 16–18), encodes it and releases it to H(ek), which absorbs it while
-	// the later rows are still sampling. The key keeps Âᵀ, which Encrypt
-	// multiplies by, so row i of Â is sampled straight into column i of
-	// the key's matrix and t̂[i] is the dot product of that column with ŝ.
-	in := keyGenSeed(d, k)
-	var g [64]byte
-	var jobs [2 + maxK*maxK + 2*maxK]sample.Job
-	jobs[0] = sample.Sum512Job(&g, in[:], nil)
-	n := 2 + k*k + 2*k
-	for i := 1; i < n; i++ {
-		jobs[i] = sample.Later()
-	}
-	var enc [maxEKSize]byte // ek = ByteEncode_12(t̂)‖ρ, for H(ek)
-	a := ek.aT[:k*k]
-	ŝ := s[:k]    // s, sampled into the key, then ŝ = NTT(s)
-	ê := ek.t[:k] // e, sampled into the key's t̂, then ê = NTT(e), then t̂
-	var (
-		u       poly.NTTPoly16             // Â∘ŝ of a row of t̂
-		rowOf   [len(jobs)]int8            // the row of t̂ job j feeds, −1 for s (every row)
-		noiseOf [len(jobs)]*poly.NTTPoly16 // the polynomial job j samples, nil for Â
-		gate    sample.RowGate             // releases the rows of t̂ as their jobs finish
-	)
-	buildJobs := func() {
-		copy(ek.ρ[:], g[:32])
-		σ := (*[32]byte)(g[32:])
-		copy(enc[encodedPolySize*k:], ek.ρ[:])
-		jobs[1] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
-		jobs[1].SetReady(0)
-		n := 2
-		noise := func(dst *poly.NTTPoly16, i int, row int8) {
-			jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(dst), σ, byte(i), p.η1)
-			rowOf[n], noiseOf[n] = row, dst
-			gate.Expect(int(row))
-		}
-		for _, o := range keyGenOrders[k] {
-			switch o.kind {
-			case 'A':
-				jobs[n] = ek.entryJob(int(o.col), int(o.row), k) // Âᵀ[j, i] = Â[i, j]
-				rowOf[n] = o.row
-				gate.Expect(int(o.row))
-			case 's':
-				noise(&ŝ[o.col], int(o.col), -1)
-			case 'e':
-				noise(&ê[o.row], k+int(o.row), o.row)
-			}
-			n++
-		}
-	}
-	sample.RunFunc(jobs[:n], func(j int) {
-		switch j {
-		case 0: // G
-			buildJobs()
-			return
-		case 1: // H(ek)
-			return
-		}
-		if f := noiseOf[j]; f != nil {
-			// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14);
-			// ŝ, ê come out in [0, q).
-			(*poly.Poly16)(f).NTT()
-		}
-		from, to := gate.Done(int(rowOf[j]))
-		for i := from; i < to; i++ {
-			// Bounds: |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
-			// Normalize.
-			poly.DotNTT16Column(&u, a, i, ŝ)
-			ek.t[i].Add(&u, &ê[i]).Normalize()
-			poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
-		}
-		if to > from {
-			ready := to * encodedPolySize
-			if to == k {
-				ready = p.ekSize // ρ was copied in by buildJobs
-			}
-			jobs[1].SetReady(ready)
-		}
-	})
-	clear(in[:])  // d
-	clear(g[32:]) // σ
-	clear(u[:])   // ê's rows became t̂ in place
-}
-
-// keyGenSeed returns d‖k, the input of G in FIPS 203, Algorithm 13, line 1.
-// The caller clears it (d is secret).
-func keyGenSeed(d *[32]byte, k int) (in [33]byte) {
-	copy(in[:], d[:])
-	in[32] = byte(k)
-	return in
-}
-
-// keyGenJob names one sampling job of key generation: kind 'A' samples
-// Â[row, col], 's' samples s[col] and 'e' samples e[row].
-type keyGenJob struct {
-	kind     byte
-	row, col int8
-}
-
-// keyGenOrders[k] is the order of key generation's sampling jobs. H(ek)
-// absorbs t̂ row by row, so the rows must become ready in turn while the
-// four Keccak lanes stay busy. For k = 2, 3 that is row order with s
-// after row 0 and e[i] after row i, which a search over job orders with a
-// simulation of sample.Run (3 blocks per SampleNTT, 2 or 1 per noise
-// polynomial, H(ek) held) did not beat: 11 and 15 Keccak rounds with G's.
-// For k = 4 the search found the order below (s[0] and Â[0, 2] later,
-// Â[3, 1] earlier), 21 rounds against 22. TestKeyGenOrders checks that
-// each names every job once.
-var keyGenOrders = [maxK + 1][]keyGenJob{
-	2: rowOrder(2),
-	3: rowOrder(3),
-	4: {
-		{'A', 0, 0}, {'A', 0, 1}, {'A', 0, 3}, {'s', 0, 1}, {'s', 0, 2}, {'s', 0, 3},
-		{'e', 0, 0}, {'A', 0, 2}, {'A', 1, 0}, {'A', 1, 1}, {'A', 1, 2}, {'A', 1, 3},
-		{'A', 3, 1}, {'e', 1, 0}, {'A', 2, 0}, {'s', 0, 0}, {'A', 2, 1}, {'A', 2, 2},
-		{'A', 2, 3}, {'e', 2, 0}, {'A', 3, 0}, {'A', 3, 2}, {'A', 3, 3}, {'e', 3, 0},
-	},
-}
-
-// rowOrder returns row order: row 0 of Â, s, e[0], then row i and e[i].
-func rowOrder(k int) []keyGenJob {
-	var o []keyGenJob
-	for i := range k {
-		for j := range k {
-			o = append(o, keyGenJob{'A', int8(i), int8(j)})
-		}
-		if i == 0 {
-			for j := range k {
-				o = append(o, keyGenJob{'s', 0, int8(j)})
-			}
-		}
-		o = append(o, keyGenJob{'e', int8(i), 0})
-	}
-	return o
 }
 
 // matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
