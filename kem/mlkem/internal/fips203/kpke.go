@@ -41,15 +41,11 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	ê := ek.t[:k]
 	var jobs [maxK*maxK + 2*maxK]sample.Job
 	n := ek.matrixJobs(jobs[:], k)
-	for i := range 2 * k {
-		f := &ŝ[i%k]
-		if i >= k {
-			f = &ê[i-k]
-		}
-		jobs[n] = sample.SampleNoiseJob((*poly.Poly16)(f), σ, byte(i), p.η1)
-		n++
+	for i := range k {
+		jobs[n+i] = sample.SampleNoiseJob((*poly.Poly16)(&ŝ[i]), σ, byte(i), p.η1)
+		jobs[n+k+i] = sample.SampleNoiseJob((*poly.Poly16)(&ê[i]), σ, byte(k+i), p.η1)
 	}
-	sample.Run(jobs[:n])
+	sample.Run(jobs[:n+2*k])
 
 	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê; then
 	// ek = ByteEncode_12(t̂)‖ρ (line 19) and H(ek).
