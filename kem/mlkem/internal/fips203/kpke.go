@@ -11,16 +11,16 @@ import (
 // fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
 // ek.h = H(ByteEncode_12(t̂)‖ρ) (line 19) and s (ŝ, canonical).
 //
-// It works in the order of Algorithm 13: G (line 1) on its own; Â, s and
-// e (lines 3–15) in one batch of samplers; ŝ, ê and t̂ (lines 16–18); then
+// It works in the order of Algorithm 13: G (line 1) on its own; Â, s and e
+// (lines 3–15) in one batch of samplers; ŝ, ê and t̂ (lines 16–18); then
 // H(ek) on its own. Absorbing t̂ into H(ek) row by row while the later rows
 // are still sampling would save Keccak rounds (1, 4 and 6 of 12, 19 and 27
-// for k = 2, 3, 4; the package did so until 2026-11-30), but the batch
-// with callbacks, held jobs and placeholders that it needs cost more than
-// those rounds on a busy host: in interleaved runs this order took 6 %,
-// 3.5 % and 4 % less time per key, though for k = 3 and 4 it executes 7 %
-// and 8 % more instructions (callgrind: H(ek)'s permutations, now all on
-// the lone-lane kernel).
+// for k = 2, 3, 4; an earlier version did so), but the batch with callbacks,
+// held jobs and placeholders that it needs cost more than those rounds on a
+// busy host: in interleaved runs this order took 6 %, 3.5 % and 4 % less
+// time per key, though for k = 3 and 4 it executes 7 % and 8 % more
+// instructions (callgrind: H(ek)'s permutations, now all on the lone-lane
+// kernel).
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
