@@ -6,8 +6,8 @@ const maxRows = 8
 // A RowGate releases the rows of a matrix computation in order as the jobs
 // each row waits for finish (the jobs a [RunFunc] done callback reports):
 // row i is ready once its own jobs and the shared ones, which every row
-// needs, are done, and so are rows 0 … i−1. Key generation uses it to
-// compute each row of the public key, and release its encoding to the
+// needs, are done, and so are rows 0 … i−1. ML-DSA key generation uses it
+// to compute each row of the public key, and release its encoding to the
 // held hash of the key, while the later rows are still sampling. The zero
 // RowGate tracks nothing; name each job with [RowGate.Expect] first.
 type RowGate struct {
