@@ -159,8 +159,8 @@ func SHAKE256Job(dst, in0, in1 []byte) Job {
 // done callback calls SetReady again with a larger n, up to the input's
 // length, which makes the whole input ready. This is how a hash over data
 // the caller is still computing from the other jobs' outputs (tr = H(pk)
-// over t1 in ML-DSA key generation) runs beside the jobs it waits for. It panics for a sampler job or an n outside
-// [0, input length].
+// over t1 in ML-DSA key generation) runs beside the jobs it waits for. It
+// panics for a sampler job or an n outside [0, input length].
 func (jb *Job) SetReady(n int) {
 	size := jb.inputLen()
 	if !jb.isHash() || n < 0 || n > size {
@@ -504,9 +504,7 @@ func run(jobs []Job, bufs []byte, size int, done func(int)) {
 // output buffer than run has (size bytes per lane): a placeholder that
 // became an ExpandMask job in a list without one.
 func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool, size int) bool {
-	for *next < len(jobs) && jobs[*next].kind == samplerNone {
-		*next++
-	}
+	*next = skipZero(jobs, *next)
 	if *next == len(jobs) || jobs[*next].kind == jobLater {
 		return false
 	}
@@ -514,19 +512,34 @@ func take(x *shakeX4, l int, s *laneState, jobs []Job, next *int, permuted bool,
 	if jb.kind.bufLen() > size {
 		panic("sample: RunFunc: a Later placeholder became an ExpandMask job in a list without one")
 	}
-	*s = laneState{job: *next, rate: jb.rate()}
 	*next++
 	if jb.kind < hashSHA3_256 {
-		// A sampler's input, seed‖nonce, is shorter than a block: its
-		// padded block becomes the lane's state at once.
-		x.loadSeed(l, jb.in[0], jb.nonce, jb.kind.inputLen()-len(jb.in[0]), s.rate)
-		s.off, s.squeezing = jb.kind.inputLen(), true
+		x.startSampler(l, s, jb, *next-1)
 		return true
 	}
+	*s = laneState{job: *next - 1, rate: jb.rate()}
 	if permuted {
 		x.clearLane(l)
 	}
 	return true
+}
+
+// skipZero returns the index of the first job from i on that is not a zero
+// Job, or len(jobs).
+func skipZero(jobs []Job, i int) int {
+	for i < len(jobs) && jobs[i].kind == samplerNone {
+		i++
+	}
+	return i
+}
+
+// startSampler puts sampler job jb, job j of the list, into lane l, in
+// state s. A sampler's input, seed‖nonce, is shorter than a block: its
+// padded block becomes the lane's state at once, and the lane squeezes
+// from the next permutation on.
+func (x *shakeX4) startSampler(l int, s *laneState, jb *Job, j int) {
+	*s = laneState{job: j, rate: jb.rate(), off: jb.kind.inputLen(), squeezing: true}
+	x.loadSeed(l, jb.in[0], jb.nonce, jb.kind.inputLen()-len(jb.in[0]), s.rate)
 }
 
 // absorbBlock XORs the next rate bytes of hash job jb's input into lane l,

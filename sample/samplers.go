@@ -20,17 +20,12 @@ func runSamplers(jobs []Job, bufs []byte, size int) {
 	x.impl = keccakDefault
 	next, active := 0, uint8(0)
 	for {
-		for free := ^active & 0xf; free != 0 && next < len(jobs); free &= free - 1 {
-			for next < len(jobs) && jobs[next].kind == samplerNone {
-				next++
-			}
-			if next == len(jobs) {
+		for free := ^active & 0xf; free != 0; free &= free - 1 {
+			if next = skipZero(jobs, next); next == len(jobs) {
 				break
 			}
 			l := bits.TrailingZeros8(free) & 3
-			jb := &jobs[next]
-			ls[l] = laneState{job: next, rate: jb.rate(), squeezing: true}
-			x.loadSeed(l, jb.in[0], jb.nonce, jb.kind.inputLen()-len(jb.in[0]), ls[l].rate)
+			x.startSampler(l, &ls[l], &jobs[next], next)
 			active |= 1 << l
 			next++
 		}

@@ -108,15 +108,15 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	// Decaps, J runs beside G and then beside the noise, in one batch whose
 	// noise jobs are placeholders until G is done and gives r.
 	var noise [2*maxK + 1]poly.Poly16
-	var jobs [2*maxK + 3]sample.Job
-	jobs[0] = sample.Sum512Job(g, m[:], ek.h[:])
+	gJob := sample.Sum512Job(g, m[:], ek.h[:])
 	r := (*[32]byte)(g[32:])
 	if extra == nil {
-		sample.Run(jobs[:1])
+		hash := [1]sample.Job{gJob}
+		sample.Run(hash[:])
 		nj := noiseJobs(p, &noise, r)
 		sample.Run(nj[:2*k+1])
 	} else {
-		jobs[1] = *extra
+		jobs := [2*maxK + 3]sample.Job{gJob, *extra}
 		for i := range 2*k + 1 {
 			jobs[2+i] = sample.Later()
 		}
