@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moduletto/moduletto/internal/version"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -87,6 +88,13 @@ func TestCLI(t *testing.T) {
 	ok(t, bin, dir, nil, "keygen", "-o", "other")
 	ok(t, bin, dir, nil, "keygen", "-o", "alice-sig", "-dsa")
 	ok(t, bin, dir, nil, "keygen", "-o", "mallory-sig", "-dsa")
+
+	t.Run("version", func(t *testing.T) {
+		for _, arg := range []string{"version", "--version"} {
+			r := ok(t, bin, dir, nil, arg)
+			assert.True(t, strings.HasPrefix(r.stdout, "hybrid "+version.Release), "%s printed %q", arg, r.stdout)
+		}
+	})
 
 	t.Run("keygen_files", func(t *testing.T) {
 		for _, bits := range []string{"512", "768", "1024"} {

@@ -24,6 +24,7 @@ import (
 	"os"
 
 	"github.com/moduletto/moduletto/dsa/mldsa"
+	"github.com/moduletto/moduletto/internal/version"
 )
 
 const usage = `hybrid: ML-KEM + AES-256-GCM file encryption (a moduletto example)
@@ -33,6 +34,7 @@ usage:
   hybrid keygen  -o NAME [-kem 512|768|1024 | -dsa] [-f]
   hybrid encrypt -r NAME.pub [-sign NAME.key] [-in FILE] [-out FILE] [-q]
   hybrid decrypt -k NAME.key [-verify NAME.pub] [-in FILE] [-out FILE] [-q]
+  hybrid version             print the moduletto release and build
 
 keygen writes NAME.key (the 64-byte ML-KEM seed, PEM, mode 0600) and NAME.pub
 (the encapsulation key, PEM); with -dsa, an ML-DSA-65 signing key pair
@@ -72,6 +74,9 @@ func run(args []string, stdin, stdout, stderr *os.File) int {
 		err = runDecrypt(args, stdin, stdout, stderr)
 	case "demo":
 		err = demo(stdout)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "hybrid", version.String())
+		return 0
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
