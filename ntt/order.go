@@ -8,9 +8,7 @@ package ntt
 // boundary where NTT-domain values enter or leave as FIPS data: sampling
 // (SampleNTT, RejNTTPoly) and encoding (ByteEncode12 of t̂ and ŝ). Everything
 // else — NTT-domain products, additions, reductions — is position-wise and
-// order-agnostic, so a computation that is only that may run in FIPS order
-// and convert its result instead of its inputs (ML-DSA key generation's
-// Â∘NTT(s1): sample.RejNTTPolyFIPSJob, poly.DotInverse32FIPS).
+// order-agnostic.
 
 // FromSpecOrder16 permutes an NTT-domain polynomial from FIPS 203 order (the
 // output order of Algorithm 9) into the current backend's order.

@@ -97,34 +97,6 @@ func DotInverse32(dst *Poly32, a, b []NTTPoly32) {
 	ntt.InverseMont32((*[N]int32)(dst))
 }
 
-// DotInverse32FIPS is [DotInverse32] for operands in the coefficient
-// order of FIPS 204 (the order RejNTTPoly writes, see
-// sample.RejNTTPolyFIPSJob, and [NTTPoly32.ToFIPSOrder] gives) rather than
-// the ntt backend's. The products and sums are position-wise, so they do
-// not depend on the order; only their sum is converted, once, before the
-// inverse NTT. For ML-DSA key generation's t = NTT⁻¹(Â∘NTT(s1)) that is k
-// conversions (and ℓ for NTT(s1)) in place of k·ℓ, one per entry of Â.
-//
-// Bounds: as [DotInverse32].
-func DotInverse32FIPS(dst *Poly32, a, b []NTTPoly32) {
-	if !dot32((*[N]int32)(dst), a, b) {
-		return
-	}
-	ntt.Reduce32((*[N]int32)(dst)) // as in DotInverse32
-	ntt.FromSpecOrder32((*[N]int32)(dst))
-	ntt.InverseMont32((*[N]int32)(dst))
-}
-
-// ToFIPSOrder permutes p from the ntt backend's coefficient order into
-// that of FIPS 204 (ntt.ToSpecOrder32), for [DotInverse32FIPS], and
-// returns p.
-//
-// Bounds: requires any int32 p[i]; ensures p' is a permutation of p.
-func (p *NTTPoly32) ToFIPSOrder() *NTTPoly32 {
-	ntt.ToSpecOrder32((*[N]int32)(p))
-	return p
-}
-
 // DotNTT32 sets dst = Σ_j a[j]∘b[j] in the NTT domain for q = 8380417
 // (FIPS 204, Algorithms 45 and 46 summed, as Â∘ŝ1). Exact: no Montgomery
 // factor remains. With len(a) = 0, dst = 0. dst must not alias a or b.

@@ -3,7 +3,6 @@ package poly
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/moduletto/moduletto/field"
@@ -141,19 +140,6 @@ func TestProducts32(t *testing.T) {
 				}
 				assert.Equal(t, want, to64of32(got.Normalize()[:]), "DotInverse32")
 
-				// The same products with every operand in FIPS 204 order.
-				af, bf := slices.Clone(ah), slices.Clone(bh)
-				for j := range k {
-					af[j].ToFIPSOrder()
-					bf[j].ToFIPSOrder()
-				}
-				var gotFIPS Poly32
-				DotInverse32FIPS(&gotFIPS, af, bf)
-				for i := range gotFIPS {
-					require.Less(t, abs64(int64(gotFIPS[i])), int64(Q32))
-				}
-				assert.Equal(t, want, to64of32(gotFIPS.Normalize()[:]), "DotInverse32FIPS")
-
 				var gotNTT NTTPoly32
 				DotNTT32(&gotNTT, ah, bh)
 				var wantPoly Poly32
@@ -241,4 +227,29 @@ func TestMatVec32(t *testing.T) {
 		assert.Equal(t, want[i], to64of32(dst[i].Normalize()[:]), "row %d", i)
 		assert.Equal(t, want[i], to64of32(dstNTT[i].InverseNTT().Normalize()[:]), "row %d (NTT)", i)
 	}
+}
+
+// TestSetNTT checks that SetNTT transforms into the destination and leaves
+// the source as it was, for both moduli, on every backend.
+func TestSetNTT(t *testing.T) {
+	ntttest.ForEachBackend16(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(31, 32))
+		var a Poly16
+		for i := range a {
+			a[i] = int16(rng.IntN(2*Q16-1) - (Q16 - 1))
+		}
+		src := a
+		var got NTTPoly16
+		assert.Same(t, &got, got.SetNTT(&a))
+		assert.Equal(t, src, a, "SetNTT changed its source")
+		assert.Equal(t, *src.NTT(), got)
+	})
+	ntttest.ForEachBackend32(t, func(t *testing.T) {
+		a := randPoly32(rand.New(rand.NewPCG(33, 34)))
+		src := a
+		var got NTTPoly32
+		assert.Same(t, &got, got.SetNTT(&a))
+		assert.Equal(t, src, a, "SetNTT changed its source")
+		assert.Equal(t, *src.NTT(), got)
+	})
 }

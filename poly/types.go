@@ -47,6 +47,27 @@ func (p *Poly16) NTT() *NTTPoly16 {
 	return (*NTTPoly16)(p)
 }
 
+// SetNTT sets p to NTT(a) (FIPS 203, Algorithm 9), leaving a unchanged, and
+// returns p: a coefficient-domain polynomial, such as sampled noise,
+// transformed into NTT-domain storage.
+//
+// Bounds: requires |a[i]| ≤ 2^14; ensures 0 ≤ p[i] < q.
+func (p *NTTPoly16) SetNTT(a *Poly16) *NTTPoly16 {
+	*p = NTTPoly16(*a)
+	ntt.Forward16((*[N]int16)(p))
+	return p
+}
+
+// SetNTT sets p to NTT(a) (FIPS 204, Algorithm 41), leaving a unchanged,
+// and returns p.
+//
+// Bounds: requires |a[i]| ≤ B with B + 6q < 2^31; ensures |p[i]| < B + 6q.
+func (p *NTTPoly32) SetNTT(a *Poly32) *NTTPoly32 {
+	*p = NTTPoly32(*a)
+	ntt.Forward32((*[N]int32)(p))
+	return p
+}
+
 // NTT transforms p into the NTT domain in place (FIPS 204, Algorithm 41) and
 // returns the same memory viewed as an [NTTPoly32].
 //

@@ -4,6 +4,7 @@ import (
 	"crypto/sha3"
 	"encoding/binary"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -33,7 +34,7 @@ func SamplePolyCBD(dst *poly.Poly16, b []byte, eta int) {
 //
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−2, 2]).
 func cbd2(dst *[poly.N]int16, b *[128]byte) {
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		cbd2AVX2(dst, b)
 		return
 	}
@@ -53,7 +54,7 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 //
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 (centred value in [−3, 3]).
 func cbd3(dst *[poly.N]int16, b *[192]byte) {
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		cbd3AVX2(dst, b)
 		return
 	}
@@ -113,6 +114,21 @@ func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
 		Run(jobs[:m])
 		dst, n0 = dst[m:], n0+byte(m)
 	}
+}
+
+// noiseBlock hands one SHAKE-256 block of PRF_η to a SampleNoise job and
+// reports whether the polynomial is done: PRF_2's 128 bytes lie in the
+// first block; PRF_3's 192 are collected in buf first.
+func noiseBlock(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
+	if jb.kind == samplerCBD2 {
+		cbd2(jb.out16, (*[128]byte)(block[:128]))
+		return true
+	}
+	if !collect(buf[:cbd3Buf], s, block) {
+		return false
+	}
+	cbd3(jb.out16, (*[cbd3Buf]byte)(buf))
+	return true
 }
 
 // cbdSampler returns the Job kind of SamplePolyCBD_η ∘ PRF_η for η.

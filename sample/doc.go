@@ -4,9 +4,10 @@
 // ones for any ring of package poly (Uniform, CenteredBinomial).
 //
 // Every function writes into caller-owned polynomials and allocates nothing.
-// The samplers run SHAKE on a four-way Keccak-f[1600] (AVX2 where the CPU
-// has it, a portable Go permutation otherwise); PRF, SampleInBall and the
-// generic samplers use the standard library's crypto/sha3.
+// The samplers run SHAKE on the four-way Keccak-f[1600] of the module's
+// Keccak mechanism (internal/keccak: AVX2 where the CPU has it, a portable
+// Go permutation otherwise); PRF, SampleInBall and the generic samplers use
+// the standard library's crypto/sha3.
 //
 // # Output conventions
 //
@@ -20,7 +21,8 @@
 //
 // NTT-domain outputs are sampled in FIPS (bit-reversed) order and converted
 // to the current ntt backend's order (ntt.FromSpecOrder16/32): sampling is
-// one of the two boundaries where that order is visible.
+// where NTT-domain values enter from FIPS data, as encoding is where they
+// leave (see ntt/order.go).
 //
 // # Timing
 //
@@ -33,18 +35,13 @@
 //
 // # Batching
 //
-// Every sampler, and the fixed-length hashes of the schemes (SHA3-256,
-// SHA3-512 and SHAKE-256 as H, G, J and tr), is a [Job]; [Run] computes a
-// list of jobs four Keccak lanes at a time and gives a lane the next job as
-// soon as its current one ends. The matrix and vector helpers (SampleMatrix,
-// SampleNoiseVector, ExpandA, ExpandS, ExpandMask) are a Run over their
-// polynomials; a scheme builds its own list to put independent work side by
-// side — ML-KEM hashes ek beside the matrix expansion and computes J beside
-// the re-encryption noise, ML-DSA hashes the public key beside ExpandA — so a
-// long single-stream hash costs no permutation of its own.
-//
-// [RunFunc] adds a callback when each job is done and hash jobs whose input
-// is released in pieces ([Job.SetReady]): key generation in both schemes
-// computes the public key row by row from the finished samplers and hashes
-// each row while the later rows are still sampling.
+// Every sampler, and the fixed-length hashes SHA3-256, SHA3-512 and
+// SHAKE-256, is a [Job]; [Run] computes a list of jobs four Keccak lanes at
+// a time and gives a lane the next job as soon as its current one ends, so
+// a long hash runs beside short samplers instead of costing a permutation
+// of its own per block, and a list of one hash runs as a one-lane sponge.
+// A job may wait for an earlier job of the list whose output is its input
+// ([Job.After]): a seed derived by a hash, sampled from in the same batch.
+// The matrix and vector helpers (SampleMatrix, SampleNoiseVector, ExpandA,
+// ExpandS, ExpandMask) are a Run over their polynomials.
 package sample

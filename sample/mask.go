@@ -1,6 +1,9 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // ExpandMask implements ExpandMask, FIPS 204, Algorithm 34: for r <
 // ℓ = len(dst), dst[r] = BitUnpack(H(ρ‖IntegerToBytes(μ+r, 2), 32c), γ1−1, γ1)
@@ -24,6 +27,24 @@ func ExpandMask(dst []poly.Poly32, rho *[64]byte, mu uint16, gamma1 int) {
 	}
 }
 
+// expandMaskBlock hands one SHAKE-256 block to an ExpandMask job, which
+// collects its 32c bytes in buf, and reports whether the polynomial is
+// done.
+func expandMaskBlock(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
+	if jb.kind == samplerMask18 {
+		if !collect(buf[:576], s, block) {
+			return false
+		}
+		unpackMask18(jb.out32, (*[576]byte)(buf))
+		return true
+	}
+	if !collect(buf[:maskBuf], s, block) {
+		return false
+	}
+	unpackMask20(jb.out32, (*[maskBuf]byte)(buf))
+	return true
+}
+
 // maskSampler returns the Job kind of ExpandMask for γ1.
 func maskSampler(gamma1 int) sampler {
 	switch gamma1 {
@@ -44,7 +65,7 @@ func maskSampler(gamma1 int) sampler {
 // Bounds: ensures −2^17 < r ≤ 2^17.
 func unpackMask18(dst *[poly.N]int32, v *[576]byte) {
 	const gamma1, mask = 1 << 17, 1<<18 - 1
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		poly.BitUnpack(dst, v[:], gamma1-1, gamma1)
 		return
 	}
@@ -69,7 +90,7 @@ func unpackMask18(dst *[poly.N]int32, v *[576]byte) {
 // Bounds: ensures −2^19 < r ≤ 2^19.
 func unpackMask20(dst *[poly.N]int32, v *[640]byte) {
 	const gamma1, mask = 1 << 19, 1<<20 - 1
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		poly.BitUnpack(dst, v[:], gamma1-1, gamma1)
 		return
 	}

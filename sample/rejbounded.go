@@ -1,6 +1,9 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // RejBoundedPoly implements RejBoundedPoly, FIPS 204, Algorithm 31, on the
 // seed ρ‖IntegerToBytes(nonce, 2): every byte of SHAKE-256(ρ‖nonce) gives
@@ -51,6 +54,17 @@ func boundedSampler(eta int) sampler {
 	panic("sample: RejBoundedPoly and ExpandS need η ∈ {2, 4}")
 }
 
+// rejBoundedPolyBlock hands one SHAKE-256 block to a RejBoundedPoly job
+// and reports whether its 256 coefficients are in.
+func rejBoundedPolyBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
+	eta := 2
+	if jb.kind == samplerBounded4 {
+		eta = 4
+	}
+	s.n = parseBounded(jb.out32, s.n, block[:rate256], eta)
+	return s.n == poly.N
+}
+
 // parseBounded runs the loop body of FIPS 204, Algorithm 31 over one
 // SHAKE-256 block, filling dst from index n on; it returns the new count (at
 // most 256). Only the keep/reject decision branches (see [RejBoundedPoly]).
@@ -64,7 +78,7 @@ func boundedSampler(eta int) sampler {
 //
 // Bounds: ensures −η ≤ dst[i] ≤ η for every coefficient written.
 func parseBounded(dst *[poly.N]int32, n int, buf []byte, eta int) int {
-	if haveAVX2Samplers && useAVX2Samplers && len(buf) == rate256 {
+	if cpu.AVX2Kernels() && len(buf) == rate256 {
 		var b int
 		if eta == 2 {
 			n, b = rejBounded2AVX2(dst, n, (*[rate256]byte)(buf))

@@ -1,6 +1,10 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // RejNTTPoly implements RejNTTPoly, FIPS 204, Algorithm 30, on the seed
 // ρ‖s‖r, as ExpandA (Algorithm 32) calls it for Â[r, s]: every 3 bytes of
@@ -39,6 +43,17 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 	Run(jobs[:k*l])
 }
 
+// rejNTTPolyBlock hands one SHAKE-128 block to a RejNTTPoly job and
+// reports whether its 256 coefficients are in; the polynomial then enters
+// the ntt backend's order (the sampling boundary of the NTT-domain order).
+func rejNTTPolyBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
+	if s.n = parseNTT32(jb.out32, s.n, block); s.n < poly.N {
+		return false
+	}
+	ntt.FromSpecOrder32(jb.out32)
+	return true
+}
+
 // parseNTT32 runs the loop body of FIPS 204, Algorithm 30 over one SHAKE-128
 // block: CoeffFromThreeBytes (Algorithm 14) clears the top bit of the third
 // byte and keeps the 23-bit value if it is below q. It fills dst from index
@@ -52,7 +67,7 @@ func ExpandA(dst []poly.NTTPoly32, rho *[32]byte, k, l int) {
 // Bounds: ensures 0 ≤ dst[i] < q = 8380417 for every coefficient written.
 func parseNTT32(dst *[poly.N]int32, n int, buf *[rate128]byte) int {
 	b := 0
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		n, b = rejNTT32AVX2(dst, n, buf)
 	}
 	for ; b < rate128 && n < poly.N; b += 3 {

@@ -1,6 +1,10 @@
 package sample
 
-import "github.com/moduletto/moduletto/poly"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/poly"
+)
 
 // SampleNTT implements SampleNTT, FIPS 203, Algorithm 7: it fills dst with
 // the NTT-domain polynomial sampled from XOF(ρ‖j‖i), XOF = SHAKE-128, by
@@ -45,6 +49,17 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 	Run(jobs[:k*k])
 }
 
+// sampleNTTBlock hands one SHAKE-128 block to a SampleNTT job and reports
+// whether its 256 coefficients are in; the polynomial then enters the ntt
+// backend's order (the sampling boundary of the NTT-domain order).
+func sampleNTTBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
+	if s.n = parseNTT16(jb.out16, s.n, block); s.n < poly.N {
+		return false
+	}
+	ntt.FromSpecOrder16(jb.out16)
+	return true
+}
+
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128
 // block: each 3 bytes give two 12-bit candidates d1, d2, kept if below q.
 // It fills dst from index n on and returns the new count (at most 256).
@@ -57,7 +72,7 @@ func SampleMatrix(dst []poly.NTTPoly16, rho *[32]byte, k int, transposed bool) {
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 for every coefficient written.
 func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 	b := 0
-	if haveAVX2Samplers && useAVX2Samplers {
+	if cpu.AVX2Kernels() {
 		n, b = rejNTT16AVX2(dst, n, buf)
 	}
 	for ; b < rate128 && n < poly.N; b += 3 {

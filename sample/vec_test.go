@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,19 +31,25 @@ type samplerPath struct {
 // first.
 func samplerPaths() []samplerPath {
 	paths := []samplerPath{{"scalar", false}}
-	if haveAVX2Samplers && cpu.X86HasAVX2 {
+	if slices.Contains(cpu.Available(), cpu.AVX2) {
 		paths = append([]samplerPath{{"avx2", true}}, paths...)
 	}
 	return paths
 }
 
-// setAVX2Samplers selects the AVX2 kernels (on) or the scalar loops (off)
-// and returns a function that restores the previous choice. Tests that
-// call it must not run in parallel.
+// setAVX2Samplers selects the module's AVX2 kernels (on) or the scalar
+// ones (off) and returns a function that restores the previous choice. Tests
+// that call it must not run in parallel.
 func setAVX2Samplers(on bool) (restore func()) {
-	prev := useAVX2Samplers
-	useAVX2Samplers = on
-	return func() { useAVX2Samplers = prev }
+	k := cpu.Scalar
+	if on {
+		k = cpu.AVX2
+	}
+	restore, err := cpu.Set(k)
+	if err != nil {
+		panic(err)
+	}
+	return restore
 }
 
 // forEachSamplerPath runs f once per path in samplerPaths, as a subtest
@@ -63,9 +70,7 @@ func TestAVX2SamplersSelected(t *testing.T) {
 	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
 		t.Skip("MODULETTO_REQUIRE_AVX2 is not 1")
 	}
-	assert.True(t, haveAVX2Samplers, "this build has no AVX2 sampler kernels (purego tag or not amd64)")
-	assert.True(t, cpu.X86HasAVX2, "the CPU does not report AVX2 and BMI2")
-	assert.True(t, useAVX2Samplers, "the AVX2 sampler kernels are not selected")
+	assert.True(t, cpu.AVX2Kernels(), "the AVX2 kernels are not selected (purego tag, not amd64, or no AVX2/BMI2)")
 }
 
 // TestSamplersOnEveryPath reruns the oracle, CCTV and distribution tests of
@@ -105,7 +110,7 @@ func TestSamplersOnEveryPath(t *testing.T) {
 // requireAVX2 skips a kernel test on a machine or build without the AVX2
 // kernels (TestAVX2SamplersSelected fails there when AVX2 is required).
 func requireAVX2(t testing.TB) {
-	if !haveAVX2Samplers || !cpu.X86HasAVX2 {
+	if !slices.Contains(cpu.Available(), cpu.AVX2) {
 		t.Skip("no AVX2 sampler kernels in this build or on this CPU")
 	}
 }
@@ -280,7 +285,7 @@ func compareParse[T int16 | int32](t *testing.T, name string, n int, parse func(
 	}
 	restore := setAVX2Samplers(false)
 	wn := parse(&want, n)
-	useAVX2Samplers = true
+	setAVX2Samplers(true)
 	gn := parse(&got, n)
 	restore()
 	if !assert.Equal(t, wn, gn, "%s from n=%d: count", name, n) {
@@ -373,7 +378,7 @@ func compareCBD(t *testing.T, name string, b []byte, eta int) {
 	var want, got poly.Poly16
 	restore := setAVX2Samplers(false)
 	SamplePolyCBD(&want, b, eta)
-	useAVX2Samplers = true
+	setAVX2Samplers(true)
 	SamplePolyCBD(&got, b, eta)
 	restore()
 	assert.Equal(t, want, got, "%s (B=%x)", name, b)
@@ -403,7 +408,7 @@ func compareMask(t *testing.T, name string, v []byte, c int) {
 	}
 	restore := setAVX2Samplers(false)
 	want := run()
-	useAVX2Samplers = true
+	setAVX2Samplers(true)
 	got := run()
 	restore()
 	assert.Equal(t, want, got, "%s (v=%x)", name, v)

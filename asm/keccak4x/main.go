@@ -1,14 +1,14 @@
-// Command keccak4x generates sample/keccak4x_amd64.s: Keccak-f[1600] on four
+// Command keccak4x generates internal/keccak/keccak4x_amd64.s: Keccak-f[1600] on four
 // interleaved states with AVX2 (FIPS 202, Section 3.3, Algorithm 7), and the
 // transpose that copies a squeezed block of each state out to its own row.
 //
 // Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
 // a[4i+l], so one ymm register holds the same lane word of all four states
 // and every step mapping is a lane-wise vector operation. The scalar twin is
-// sample.keccakF1600Stride4, applied to each of the four states in place.
+// keccak.keccakF1600Stride4, applied to each of the four states in place.
 package main
 
-//go:generate go run . -out ../../sample/keccak4x_amd64.s -stubs ../../sample/keccak4x_stubs_amd64.go -pkg sample
+//go:generate go run . -out ../../internal/keccak/keccak4x_amd64.s -stubs ../../internal/keccak/keccak4x_stubs_amd64.go -pkg keccak
 
 import (
 	"fmt"
@@ -191,7 +191,7 @@ func main() {
 // general-purpose registers, for a lone active lane: BMI1's ANDN and BMI2's
 // RORX are three-operand, so χ and ρ need no copies or complements, and the
 // permutation takes about a fifth fewer instructions than the compiled
-// twin, sample.keccakF1600Stride4. θ's column parities C and the plane B
+// twin, keccak.keccakF1600Stride4. θ's column parities C and the plane B
 // share five registers; D takes five, χ one, and the pointers and the round
 // count four.
 func single(rcTable Mem) {
@@ -272,7 +272,7 @@ func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) {
 // extract emits keccakExtractX4AVX2, which copies the first words lane words
 // of the four interleaved states into four byte rows: a 4×4 transpose of
 // 64-bit words per group of four lane words, then single words. Twin:
-// shakeX4.extract with pos = 0, once per lane.
+// keccak.X4.Extract with pos = 0, once per lane.
 func extract() {
 	TEXT("keccakExtractX4AVX2", NOSPLIT, "func(a *[100]uint64, out *[4][168]byte, words int)")
 	Pragma("noescape")

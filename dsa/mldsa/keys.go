@@ -280,55 +280,39 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	sk.pub.p = p
 	sk.seed, sk.hasSeed = *ξ, true
 
-	// (ρ, ρ′, K) = H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(l, 1), 128)
-	// is job 1 of the one batch of Keccak lanes key generation runs; the
-	// sampling jobs, which need ρ or ρ′, start as placeholders that seeded
-	// fills once it is done.
-	//
-	// Â = ExpandA(ρ) and (s1, s2) = ExpandS(ρ′) (FIPS 204, Algorithm 6,
-	// lines 3–4) run in that batch with tr = H(pk, 64) (line 7), held in
-	// job 0 (see finishKey), in the order of keyGenOrder. Â, s1 and s2 are
-	// sampled into this frame: the key keeps ρ′ (see PrivateKey). The jobs
-	// are written straight into the local array, so Â, s1 and s2 stay here.
+	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	var seeds [128]byte
 	kl := [2]byte{byte(k), byte(l)}
-	var jobs [2 + maxK*maxL + maxK + maxL]sample.Job
+	hash := [1]sample.Job{sample.SHAKE256Job(seeds[:], ξ[:], kl[:])}
+	sample.Run(hash[:])
+	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
+	sk.pub.ρ = *ρ
+	sk.ρPrime = *ρPrime
+	copy(sk.secretK[:], seeds[96:])
+
+	// Lines 3–4: Â ← ExpandA(ρ) and (s1, s2) ← ExpandS(ρ′) in one batch,
+	// into this frame (the key keeps ρ′, see PrivateKey). The jobs are
+	// written straight into the local array, so Â, s1 and s2 stay here.
 	var a [maxK][maxL]poly.NTTPoly32
 	var s [maxL + maxK]poly.Poly32 // s1 ‖ s2
-	var rowOf [len(jobs)]int8
-	jobs[1] = sample.SHAKE256Job(seeds[:], ξ[:], kl[:])
-	rowOf[1] = seedJob
-	n := 2
-	for _, o := range keyGenOrder {
-		jobs[n] = sample.Later()
-		rowOf[n] = o.row
-		if o.kind == 's' {
-			rowOf[n] = -1
-		}
-		n++
-	}
-	seeded := func() {
-		ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
-		sk.pub.ρ = *ρ
-		sk.ρPrime = *ρPrime
-		copy(sk.secretK[:], seeds[96:])
-		for i, o := range keyGenOrder {
-			switch o.kind {
-			case 'A':
-				jobs[2+i] = sample.RejNTTPolyFIPSJob(&a[o.row][o.col], ρ, byte(o.col), byte(o.row))
-			case 's':
-				jobs[2+i] = sample.RejBoundedPolyJob(&s[o.col], ρPrime, uint16(o.col), int(p.η))
-			case 'e':
-				jobs[2+i] = sample.RejBoundedPolyJob(&s[l+int(o.row)], ρPrime, uint16(l+int(o.row)), int(p.η))
-			}
+	var jobs [maxK*maxL + maxL + maxK]sample.Job
+	for r := range k {
+		for c := range l {
+			jobs[r*l+c] = sample.RejNTTPolyJob(&a[r][c], ρ, byte(c), byte(r))
 		}
 	}
+	for r := range l + k {
+		jobs[k*l+r] = sample.RejBoundedPolyJob(&s[r], ρPrime, uint16(r), int(p.η))
+	}
+	sample.Run(jobs[:k*l+l+k])
+	clear(seeds[32:])
+
+	// Lines 5–7: t, (t1, t0), pk and tr.
 	var t0 []byte // t0 is needed only for the expanded form
 	if expanded != nil {
 		t0 = expanded[p.t0Offset():]
 	}
-	sk.finishKey(jobs[:n], rowOf[:n], &a, s[:l], s[l:l+k], t0, seeded)
-	clear(seeds[32:])
+	sk.finishKey(&a, s[:l], s[l:l+k], t0)
 
 	if expanded != nil {
 		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s[:l], s[l:l+k])
@@ -336,117 +320,37 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	clear(s[:])
 }
 
-// seedJob marks, in the rowOf list of finishKey, the job whose output
-// seeds the others: H(ξ) of key generation.
-const seedJob = -2
-
-// keyGenJob names one sampling job of key generation: kind 'A' samples
-// Â[row, col], 's' samples s1[col] and 'e' samples s2[row].
-type keyGenJob struct {
-	kind     byte
-	row, col int8
-}
-
-// keyGenOrder is the order of ML-DSA-65's key-generation jobs. tr = H(pk)
-// absorbs t1 row by row, so the rows must become ready in turn while the
-// four Keccak lanes stay busy to the end; in row order the last row's
-// 5-block jobs start one after another and finish in a lone-lane tail.
-// This order, found by a local search over job orders with a simulation of
-// sample.Run (5 blocks per entry of Â, 2 per polynomial of s1, s2, 15 for
-// tr), starts a few jobs of rows 3 to 5 early and takes 49 Keccak rounds
-// after H(ξ)'s, against 51 in row order (52 counted). It is for ML-DSA-65,
-// the one parameter set the package provides (see maxK); TestKeyGenOrder
-// checks that it names every job once.
-var keyGenOrder = [...]keyGenJob{
-	{'A', 5, 3}, {'A', 0, 0}, {'A', 0, 1}, {'A', 0, 2}, {'A', 0, 3}, {'A', 5, 2},
-	{'A', 0, 4}, {'s', 0, 0}, {'s', 0, 1}, {'e', 5, 0}, {'s', 0, 2}, {'s', 0, 3},
-	{'s', 0, 4}, {'A', 1, 0}, {'A', 4, 4}, {'A', 1, 1}, {'A', 1, 2}, {'e', 3, 0},
-	{'A', 1, 3}, {'A', 1, 4}, {'e', 1, 0}, {'A', 2, 0}, {'A', 2, 1}, {'A', 2, 2},
-	{'A', 4, 0}, {'A', 2, 3}, {'A', 2, 4}, {'e', 0, 0}, {'e', 2, 0}, {'A', 3, 0},
-	{'A', 3, 1}, {'A', 3, 2}, {'A', 3, 3}, {'A', 3, 4}, {'A', 4, 1}, {'A', 4, 3},
-	{'A', 4, 2}, {'e', 4, 0}, {'A', 5, 0}, {'A', 5, 1}, {'A', 5, 4},
-}
-
-// ntt transforms a coefficient-domain polynomial into dst (FIPS 204,
-// Algorithm 41), leaving src unchanged.
-func ntt(dst *poly.NTTPoly32, src *poly.Poly32) {
-	*dst = poly.NTTPoly32(*src)
-	(*poly.Poly32)(dst).NTT()
-}
-
-// finishKey runs jobs, of which job 0 is left free for tr and the others
-// sample Â into a (and, in key generation, s1 and s2), and completes the
-// public key as they finish, following FIPS 204, Algorithm 6, lines 5–7:
-// as soon as NTT(s1), row i of Â and s2[i] are in (and the rows before),
-// t[i] = NTT⁻¹(Â[i]∘NTT(s1)) + s2[i] and (t1[i], t0[i]) = Power2Round(t[i]);
-// t1[i] is encoded into pk and released to tr = H(pk, 64), which absorbs
-// it in job 0 while the later rows are still sampling. rowOf[j] is the row
-// job j completes, −1 for a job of s1, or seedJob for the job whose output
-// the others need (H(ξ) in key generation): when it is done, finishKey
-// calls seeded, which must set pk.ρ and fill the other jobs' Later
-// placeholders. With seeded nil, pk.ρ is set on entry. finishKey stores pk
-// and tr, and, unless t0 is nil, BitPack(t0) of skEncode in t0 (see
-// skEncodeT0Row).
+// finishKey completes the public key from Â (in a) and s1, s2, following
+// FIPS 204, Algorithm 6, lines 5–7: t = NTT⁻¹(Â∘NTT(s1)) + s2,
+// (t1, t0) = Power2Round(t), pk = pkEncode(ρ, t1) and tr = H(pk, 64). pk.ρ
+// must be set. Unless t0 is nil it also receives BitPack(t0) of skEncode
+// (see skEncodeT0Row).
 //
-// a is in FIPS 204 order, as sample.RejNTTPolyFIPSJob leaves it: it only
-// enters the position-wise products of t, so NTT(s1) is brought into that
-// order instead (ℓ conversions), and each row's sum back by
-// poly.DotInverse32FIPS (k more), in place of one per entry of Â (k·ℓ).
-//
-// Bounds: requires −η <= s1, s2 <= η coefficient-wise once sampled.
-func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte, seeded func()) {
+// Bounds: requires −η <= s1, s2 <= η coefficient-wise.
+func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
 	enc := pk.enc[:p.pkSize]
-	jobs[0] = sample.SHAKE256Job(pk.tr[:], enc, nil)
-	jobs[0].SetReady(0)
-	start := func() { // pk.ρ is set
-		copy(enc, pk.ρ[:])
-		jobs[0].SetReady(len(pk.ρ))
-	}
-	if seeded == nil {
-		start()
-	}
-	var gate sample.RowGate // releases the rows of t as their jobs finish
-	for _, r := range rowOf[1:] {
-		if r != seedJob {
-			gate.Expect(int(r))
-		}
-	}
+	copy(enc, pk.ρ[:])
 	simd := simdRounding()
 	var s1Hat [maxL]poly.NTTPoly32
+	for c := range l {
+		s1Hat[c].SetNTT(&s1[c])
+	}
 	var t poly.Poly32   // t[i], then t1[i] once Power2Round splits it
 	var t0i poly.Poly32 // t0[i]
-	sample.RunFunc(jobs, func(j int) {
-		switch {
-		case j == 0: // tr: done
-			return
-		case rowOf[j] == seedJob: // (ρ, ρ′, K)
-			seeded()
-			start()
-			return
+	for i := range p.k {
+		poly.DotInverse32(&t, a[i][:l], s1Hat[:l])
+		// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
+		p.power2RoundPoly(&t, &t0i, &s2[i], simd)
+		pkEncodeRow(enc, i, &t)
+		if t0 != nil {
+			skEncodeT0Row(t0, i, &t0i)
 		}
-		from, to := gate.Done(int(rowOf[j]))
-		if from == 0 && to > 0 { // s1 is complete: NTT(s1)
-			for c := range l {
-				ntt(&s1Hat[c], &s1[c])
-				s1Hat[c].ToFIPSOrder() // the order of a
-			}
-		}
-		for i := from; i < to; i++ {
-			poly.DotInverse32FIPS(&t, a[i][:l], s1Hat[:l])
-			// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-			p.power2RoundPoly(&t, &t0i, &s2[i], simd)
-			pkEncodeRow(enc, i, &t)
-			if t0 != nil {
-				skEncodeT0Row(t0, i, &t0i)
-			}
-		}
-		if to > from {
-			jobs[0].SetReady(len(pk.ρ) + to*t1RowSize)
-		}
-	})
+	}
+	hash := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], enc, nil)}
+	sample.Run(hash[:])
 	clear(s1Hat[:])
 	clear(t0i[:])
 	pk.markTr()
@@ -494,7 +398,7 @@ func (pk *PublicKey) expandT1() {
 		}
 		// Left unreduced: |NTT(t)[j]| < 7q, and its products with NTT(c)
 		// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
-		ntt(&pk.t1[i], t)
+		pk.t1[i].SetNTT(t)
 	}
 }
 
@@ -674,16 +578,16 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		sk.zero()
 		return nil, err
 	}
-	var jobs [1 + maxK*maxL]sample.Job
-	var rowOf [len(jobs)]int8
+	// Â ← ExpandA(ρ) (FIPS 204, Algorithm 32), into this frame.
 	var a [maxK][maxL]poly.NTTPoly32
+	var jobs [maxK * maxL]sample.Job
 	for r := range k {
 		for c := range l {
-			jobs[1+r*l+c] = sample.RejNTTPolyFIPSJob(&a[r][c], &sk.pub.ρ, byte(c), byte(r))
-			rowOf[1+r*l+c] = int8(r)
+			jobs[r*l+c] = sample.RejNTTPolyJob(&a[r][c], &sk.pub.ρ, byte(c), byte(r))
 		}
 	}
-	sk.finishKey(jobs[:1+k*l], rowOf[:1+k*l], &a, s[:l], s[l:l+k], t0[:k*t0RowSize], nil)
+	sample.Run(jobs[:k*l])
+	sk.finishKey(&a, s[:l], s[l:l+k], t0[:k*t0RowSize])
 	// BitPack(t0, 2^12 − 1, 2^12) is one-to-one on 13-bit fields, so equal
 	// encodings are equal values.
 	if subtle.ConstantTimeCompare(t0[:k*t0RowSize], expanded[ps.t0Offset():]) != 1 {

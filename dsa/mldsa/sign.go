@@ -354,7 +354,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		// (w1, w0) = Decompose(w)
 		y := &masks[cur]
 		for j := range l {
-			ntt(&yHat[j], &y[j])
+			yHat[j].SetNTT(&y[j])
 		}
 		for i := range k {
 			poly.DotInverse32(&w0[i], sk.pub.row(i), yHat[:l]) // |w0| < q
@@ -367,19 +367,15 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		// lanes it leaves idle, the mask of the next iteration (used only
 		// if this one is rejected: the loop count is the one FIPS 204
 		// allows to leak, and this work does not depend on it) and, once
-		// c̃ is done, the first block of H(c̃) for SampleInBall.
+		// c̃ is done (Job.After), the first block of H(c̃) for SampleInBall.
 		jobs[0] = sample.SHAKE256Job(cTilde[:p.cTilde], μ[:], w1Enc[:w1Len])
 		for j := range l {
 			jobs[1+j] = sample.ExpandMaskJob(&masks[1-cur][j], &ρpp, uint16(κ+l+j), int(p.γ1))
 		}
-		jobs[1+l] = sample.Later()
-		sample.RunFunc(jobs[:2+l], func(j int) {
-			if j == 0 {
-				jobs[1+l] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil)
-			}
-		})
+		jobs[1+l] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil).After(0)
+		sample.Run(jobs[:2+l])
 		sample.SampleInBallBlock(&c, cTilde[:p.cTilde], p.τ, &ball)
-		ntt(&cHat, &c)
+		cHat.SetNTT(&c)
 
 		// r0 = LowBits(w − ⟨⟨cs2⟩⟩), the check that fails most often, first.
 		// Since ‖cs2‖∞ ≤ β, LowBits(w − cs2) = w0 − cs2 whenever

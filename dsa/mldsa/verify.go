@@ -91,7 +91,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		if exceedsPoly(&z[j], bound, simd) != 0 { // public: may return early
 			return errZOutOfRange
 		}
-		ntt(&zc[j], &z[j])
+		zc[j].SetNTT(&z[j])
 	}
 	// c = SampleInBall(c̃) (line 5), below: zc[l] = NTT(c) is needed from
 	// the first row's inner product on.
@@ -102,7 +102,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 	if a := pk.matrix(); a != nil {
 		// No batch to share: SampleInBall's own single-state SHAKE.
 		sample.SampleInBall(&c, cTilde, p.τ)
-		ntt(&zc[l], &c)
+		zc[l].SetNTT(&c)
 		for i := range k {
 			poly.DotInverse32(&w, a[i], zc[:l+1])
 			p.useHintPoly(&w1[i], &w, &hint[i], simd)
@@ -144,7 +144,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 			sample.Run(jobs[:n])
 			if i == 0 {
 				sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
-				ntt(&zc[l], &c)
+				zc[l].SetNTT(&c)
 			}
 			for r := range m {
 				poly.DotInverse32(&w, rows[r][:l+1], zc[:l+1])

@@ -352,8 +352,8 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
 	copy(sharedKey, kBar[:])
 
-	// Destroy m′, K′, r′, K̄ and the re-encryption; sample.RunFunc cleared
-	// the Keccak states (J's absorbed z among them).
+	// Destroy m′, K′, r′, K̄ and the re-encryption; sample.Run cleared the
+	// Keccak states (J's absorbed z among them).
 	clear(m[:])
 	clear(g[:])
 	clear(kBar[:])

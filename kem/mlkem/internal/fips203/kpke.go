@@ -11,16 +11,8 @@ import (
 // fills ek.ρ, ek.t (t̂, canonical), ek.aT (Âᵀ, cached for Encrypt),
 // ek.h = H(ByteEncode_12(t̂)‖ρ) (line 19) and s (ŝ, canonical).
 //
-// It works in the order of Algorithm 13: G (line 1) on its own; Â, s and e
-// (lines 3–15) in one batch of samplers; ŝ, ê and t̂ (lines 16–18); then
-// H(ek) on its own. Absorbing t̂ into H(ek) row by row while the later rows
-// are still sampling would save Keccak rounds (1, 4 and 6 of 12, 19 and 27
-// for k = 2, 3, 4; an earlier version did so), but the batch with callbacks,
-// held jobs and placeholders that it needs cost more than those rounds on a
-// busy host: in interleaved runs this order took 6 %, 3.5 % and 4 % less
-// time per key, though for k = 3 and 4 it executes 7 % and 8 % more
-// instructions (callgrind: H(ek)'s permutations, now all on the lone-lane
-// kernel).
+// It works in the order of Algorithm 13: G (line 1); Â, s and e (lines
+// 3–15) in one batch of samplers; ŝ, ê and t̂ (lines 16–18); then H(ek).
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
@@ -36,14 +28,12 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 
 	// Lines 3–15: Â (as Âᵀ, which the key keeps for Encrypt),
 	// s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)) and
-	// e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), into the key's ŝ and t̂.
-	ŝ := s[:k]
-	ê := ek.t[:k]
+	// e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)).
+	var se [2 * maxK]poly.Poly16 // s ‖ e
 	var jobs [maxK*maxK + 2*maxK]sample.Job
 	n := ek.matrixJobs(jobs[:], k)
-	for i := range k {
-		jobs[n+i] = sample.SampleNoiseJob((*poly.Poly16)(&ŝ[i]), σ, byte(i), p.η1)
-		jobs[n+k+i] = sample.SampleNoiseJob((*poly.Poly16)(&ê[i]), σ, byte(k+i), p.η1)
+	for i := range 2 * k {
+		jobs[n+i] = sample.SampleNoiseJob(&se[i], σ, byte(i), p.η1)
 	}
 	sample.Run(jobs[:n+2*k])
 
@@ -53,24 +43,27 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// out in [0, q); |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
 	// Normalize.
 	var (
-		enc [maxEKSize]byte
-		u   poly.NTTPoly16
+		enc   [maxEKSize]byte
+		u, ê  poly.NTTPoly16
+		ŝ     = s[:k]
+		ekEnc = enc[:p.ekSize]
 	)
 	for i := range k {
-		(*poly.Poly16)(&ŝ[i]).NTT()
-		(*poly.Poly16)(&ê[i]).NTT()
+		ŝ[i].SetNTT(&se[i])
 	}
 	for i := range k {
 		poly.DotNTT16Column(&u, ek.aT[:k*k], i, ŝ)
-		ek.t[i].Add(&u, &ê[i]).Normalize()
+		ek.t[i].Add(&u, ê.SetNTT(&se[k+i])).Normalize()
 		poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 	}
 	copy(enc[k*encodedPolySize:], ek.ρ[:])
-	hash[0] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
+	hash[0] = sample.Sum256Job(&ek.h, ekEnc, nil)
 	sample.Run(hash[:])
 	clear(in[:])  // d
 	clear(g[32:]) // σ
+	clear(se[:])
 	clear(u[:])
+	clear(ê[:])
 }
 
 // matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
@@ -102,33 +95,25 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	k := p.k
 
 	// G, then lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)),
-	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)). In Encaps, G
-	// runs alone and the noise after it in a batch of samplers (3 % fewer
-	// instructions per encapsulation than one batch with placeholders). In
-	// Decaps, J runs beside G and then beside the noise, in one batch whose
-	// noise jobs are placeholders until G is done and gives r.
+	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)), in one batch:
+	// the noise jobs wait for G (Job.After), which gives r.
 	var noise [2*maxK + 1]poly.Poly16
-	gJob := sample.Sum512Job(g, m[:], ek.h[:])
-	r := (*[32]byte)(g[32:])
-	if extra == nil {
-		hash := [1]sample.Job{gJob}
-		sample.Run(hash[:])
-		nj := noiseJobs(p, &noise, r)
-		sample.Run(nj[:2*k+1])
-	} else {
-		jobs := [2*maxK + 3]sample.Job{gJob, *extra}
-		for i := range 2*k + 1 {
-			jobs[2+i] = sample.Later()
-		}
-		sample.RunFunc(jobs[:2*k+3], func(j int) {
-			if j == 0 {
-				nj := noiseJobs(p, &noise, r)
-				for i := range 2*k + 1 { // (copy would move noise to the heap)
-					jobs[2+i] = nj[i]
-				}
-			}
-		})
+	var jobs [2*maxK + 3]sample.Job
+	jobs[0] = sample.Sum512Job(g, m[:], ek.h[:])
+	n := 1
+	if extra != nil {
+		jobs[1] = *extra
+		n = 2
 	}
+	r := (*[32]byte)(g[32:])
+	for i := range 2*k + 1 {
+		η := p.η2
+		if i < k {
+			η = p.η1
+		}
+		jobs[n+i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η).After(0)
+	}
+	sample.Run(jobs[:n+2*k+1])
 	e1, e2 := noise[k:2*k], &noise[2*k]
 
 	// Line 18: ŷ ← NTT(y).
@@ -159,22 +144,6 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	clear(u[:])
 	clear(μ[:])
 	clear(v[:])
-}
-
-// noiseJobs returns the 2k+1 noise jobs of K-PKE.Encrypt (FIPS 203,
-// Algorithm 14, lines 9–17) that sample y, e1 and e2 from r into noise.
-// (Returned, not written to a caller's slice: a pointer stored through a
-// slice parameter would move noise to the heap.)
-func noiseJobs(p *Params, noise *[2*maxK + 1]poly.Poly16, r *[32]byte) (jobs [2*maxK + 1]sample.Job) {
-	k := p.k
-	for i := range 2*k + 1 {
-		η := p.η2
-		if i < k {
-			η = p.η1
-		}
-		jobs[i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
-	}
-	return jobs
 }
 
 // pkeDecrypt implements K-PKE.Decrypt, FIPS 203, Algorithm 15, writing the

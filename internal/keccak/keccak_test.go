@@ -1,4 +1,4 @@
-package sample
+package keccak
 
 import (
 	"crypto/sha3"
@@ -9,27 +9,38 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
+// keccakKernels lists the kernels with their own Keccak code that this
+// build and CPU can run: avx2 where available, and scalar (the generic
+// kernels of internal/cpu run the same portable permutation).
+func keccakKernels() []cpu.Kernels {
+	if hasAVX2Keccak() {
+		return []cpu.Kernels{cpu.AVX2, cpu.Scalar}
+	}
+	return []cpu.Kernels{cpu.Scalar}
+}
+
 // forEachKeccak runs f as a subtest ("keccak=avx2", "keccak=scalar") once
-// per Keccak implementation this build and CPU can run, with that
-// implementation selected for new streams. Not for parallel tests.
+// per Keccak implementation this build and CPU can run, with those kernels
+// selected for the whole module. Not for parallel tests.
 func forEachKeccak(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	for _, k := range keccakImpls {
+	for _, k := range keccakKernels() {
 		t.Run("keccak="+k.String(), func(t *testing.T) {
-			saved := keccakDefault
-			keccakDefault = k
-			defer func() { keccakDefault = saved }()
+			restore, err := cpu.Set(k)
+			require.NoError(t, err)
+			defer restore()
 			f(t)
 		})
 	}
 }
 
 // hasAVX2Keccak reports whether the AVX2 kernel can run here.
-func hasAVX2Keccak() bool { return slices.Contains(keccakImpls, keccakAVX2) }
+func hasAVX2Keccak() bool { return slices.Contains(cpu.Available(), cpu.AVX2) }
 
 // skipWithoutAVX2 skips a test of the AVX2 kernel on machines (or builds)
 // without it, unless MODULETTO_REQUIRE_AVX2=1, in which case it fails.
@@ -50,8 +61,9 @@ func TestKeccakAVX2Selected(t *testing.T) {
 	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
 		t.Skip("MODULETTO_REQUIRE_AVX2 is not set to 1")
 	}
-	assert.Equal(t, keccakAVX2, keccakDefault, "default Keccak implementation")
-	assert.Equal(t, keccakAVX2, keccakImpls[0], "first listed Keccak implementation")
+	var x X4
+	x.Init()
+	assert.True(t, x.avx2, "the X4 of a new run uses the AVX2 kernels")
 }
 
 // fips202rc is rc(t), the LFSR bit of FIPS 202, Algorithm 5.
@@ -98,7 +110,7 @@ func TestKeccakRoundConstants(t *testing.T) {
 // FIPS 202, Sections 3.2 and 3.3, step by step on A[x][y] (lane word x+5y,
 // bit z of a lane at 2^z, Section 3.1.2), as the oracle of the fast kernel.
 // Each step is the algorithm's formula applied to all 64 bits z of a lane at
-// once: a bitwise operation on lanes for θ, χ and ι, and for ρ the rotation
+// once: a bitwise operation on Lanes for θ, χ and ι, and for ρ the rotation
 // that A′[x, y, z] = A[x, y, (z − (t+1)(t+2)/2) mod 64] describes.
 func fips202KeccakF1600(A [5][5]uint64) [5][5]uint64 {
 	rot := func(v uint64, n int) uint64 { return v<<(n%64) | v>>((64-n%64)%64) }
@@ -154,7 +166,7 @@ func TestKeccakF1600MatchesFIPS202(t *testing.T) {
 	names, states := testStates(t, 200)
 	for i, s := range states {
 		var want [100]uint64
-		for l := range lanes {
+		for l := range Lanes {
 			var A [5][5]uint64
 			for x := range 5 {
 				for y := range 5 {
@@ -168,17 +180,17 @@ func TestKeccakF1600MatchesFIPS202(t *testing.T) {
 				}
 			}
 		}
-		for n := 1; n <= lanes; n++ {
+		for n := 1; n <= Lanes; n++ {
 			got := s
-			keccakF1600x4Scalar(&got, laneMask(n))
-			for l := range lanes {
+			permuteScalar(&got, laneMask(n))
+			for l := range Lanes {
 				w := want
 				if l >= n {
 					w = s
 				}
-				for j := l; j < len(got); j += lanes {
+				for j := l; j < len(got); j += Lanes {
 					if got[j] != w[j] {
-						t.Fatalf("%s/n=%d: lane %d word %d = %#x, want %#x", names[i], n, l, j/lanes, got[j], w[j])
+						t.Fatalf("%s/n=%d: lane %d word %d = %#x, want %#x", names[i], n, l, j/Lanes, got[j], w[j])
 					}
 				}
 			}
@@ -199,20 +211,20 @@ func TestFIPS202KeccakF1600MatchesSHA3(t *testing.T) {
 				in[i] = byte(rng.Uint64())
 			}
 			P := append(slices.Clone(in), 0x1f) // M || 1111 || 1, then zeros
-			for len(P)%rate128 != 0 {
+			for len(P)%Rate128 != 0 {
 				P = append(P, 0)
 			}
 			P[len(P)-1] |= 0x80 // the final 1 of pad10*1
 			var A [5][5]uint64
-			for b := 0; b < len(P); b += rate128 {
-				for i := range rate128 / 8 {
+			for b := 0; b < len(P); b += Rate128 {
+				for i := range Rate128 / 8 {
 					A[i%5][i/5] ^= binary.LittleEndian.Uint64(P[b+8*i:])
 				}
 				A = fips202KeccakF1600(A)
 			}
 			var got []byte
 			for range 3 {
-				for i := range rate128 / 8 {
+				for i := range Rate128 / 8 {
 					got = binary.LittleEndian.AppendUint64(got, A[i%5][i/5])
 				}
 				A = fips202KeccakF1600(A)
@@ -233,7 +245,7 @@ var shakeInputLens = []int{0, 1, 7, 8, 33, 34, 66, 135, 136, 137, 167, 168, 169,
 	271, 272, 273, 335, 336, 337, 407, 408, 409, 503, 504, 505}
 
 // TestShakeX4MatchesSHA3 compares every output byte of every lane with
-// crypto/sha3, for both XOFs, lanes with different inputs, 1 to 4 lanes,
+// crypto/sha3, for both XOFs, Lanes with different inputs, 1 to 4 Lanes,
 // many squeezed blocks, and reads that start and end inside blocks.
 func TestShakeX4MatchesSHA3(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
@@ -242,12 +254,12 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 			name string
 			rate int
 			ref  func() *sha3.SHAKE
-		}{{"SHAKE-128", rate128, sha3.NewSHAKE128}, {"SHAKE-256", rate256, sha3.NewSHAKE256}} {
+		}{{"SHAKE-128", Rate128, sha3.NewSHAKE128}, {"SHAKE-256", Rate256, sha3.NewSHAKE256}} {
 			for _, m := range shakeInputLens {
 				t.Run(fmt.Sprintf("%s/len=%d", xof.name, m), func(t *testing.T) {
-					for n := 1; n <= lanes; n++ {
-						var in [lanes][]byte
-						var want [lanes][]byte
+					for n := 1; n <= Lanes; n++ {
+						var in [Lanes][]byte
+						var want [Lanes][]byte
 						for l := range n {
 							in[l] = make([]byte, m)
 							for i := range in[l] {
@@ -271,11 +283,11 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
 	var x sponge
 	absorbRate(&x, in, rate)
-	var blocks [lanes][rate128]byte
+	var blocks [Lanes][Rate128]byte
 	for b := range 7 {
 		x.squeezeBlocks(&blocks, laneMask(n))
 		for l := range n {
-			require.Equal(t, want[l][b*rate:(b+1)*rate], blocks[l][:rate], "lanes=%d lane %d block %d", n, l, b)
+			require.Equal(t, want[l][b*rate:(b+1)*rate], blocks[l][:rate], "Lanes=%d lane %d block %d", n, l, b)
 		}
 	}
 }
@@ -285,14 +297,14 @@ func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
 func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
 	var x sponge
 	absorbRate(&x, in, rate)
-	var got [lanes][]byte
+	var got [Lanes][]byte
 	for l := range n {
 		got[l] = make([]byte, len(want[l]))
 	}
 	chunks := []int{1, 7, 8, 13, 128, 192, 200, 64}
 	for done, c := 0, 0; done < len(want[0]); c++ {
 		k := min(chunks[c%len(chunks)], len(want[0])-done)
-		var outs [lanes][]byte
+		var outs [Lanes][]byte
 		for l := range n {
 			outs[l] = got[l][done : done+k]
 		}
@@ -300,12 +312,12 @@ func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
 		done += k
 	}
 	for l := range n {
-		require.Equal(t, want[l], got[l], "lanes=%d lane %d", n, l)
+		require.Equal(t, want[l], got[l], "Lanes=%d lane %d", n, l)
 	}
 }
 
 func absorbRate(x *sponge, in [][]byte, rate int) {
-	if rate == rate128 {
+	if rate == Rate128 {
 		x.absorb128(in)
 	} else {
 		x.absorb256(in)
@@ -317,9 +329,9 @@ func TestShakeX4Clear(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		var x sponge
 		x.absorb256([][]byte{{1}, {2}, {3}, {4}})
-		var out [lanes][rate128]byte
+		var out [Lanes][Rate128]byte
 		x.squeezeBlocks(&out, laneMask(4))
-		x.clear()
+		x.Clear()
 		assert.Equal(t, [100]uint64{}, x.a, "states")
 		assert.Equal(t, [100]uint64{}, x.tmp, "scratch")
 	})
@@ -327,7 +339,7 @@ func TestShakeX4Clear(t *testing.T) {
 
 // extremeStates returns named four-lane states: all zero, all ones, a
 // single set bit at every one of the 1600 positions (in lane position%4, and
-// in all four lanes), and lanes holding different patterns.
+// in all four Lanes), and Lanes holding different patterns.
 func extremeStates() (names []string, states [][100]uint64) {
 	add := func(name string, s [100]uint64) {
 		names = append(names, name)
@@ -346,7 +358,7 @@ func extremeStates() (names []string, states [][100]uint64) {
 			all[4*(bit/64)+l] = 1 << (bit % 64)
 		}
 		add(fmt.Sprintf("bit=%d/lane=%d", bit, bit%4), one)
-		add(fmt.Sprintf("bit=%d/lanes=all", bit), all)
+		add(fmt.Sprintf("bit=%d/Lanes=all", bit), all)
 	}
 	var mixed [100]uint64
 	for i := range 25 {
@@ -354,7 +366,7 @@ func extremeStates() (names []string, states [][100]uint64) {
 		mixed[4*i+2] = 0x8000000000000001
 		mixed[4*i+3] = uint64(i) * 0x0101010101010101
 	}
-	add("lanes=zero,ones,ends,bytes", mixed)
+	add("Lanes=zero,ones,ends,bytes", mixed)
 	return names, states
 }
 
@@ -375,14 +387,14 @@ func testStates(t *testing.T, random int) (names []string, states [][100]uint64)
 }
 
 // TestKeccakF1600x4AVX2MatchesScalar compares the AVX2 kernel with its
-// scalar twin, keccakF1600x4Scalar, on extreme and random states.
+// scalar twin, permuteScalar, on extreme and random states.
 func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
 	names, states := testStates(t, 500)
 	for i, s := range states {
 		want, got := s, s
 		var tmp [100]uint64
-		keccakF1600x4Scalar(&want, laneMask(lanes))
+		permuteScalar(&want, laneMask(Lanes))
 		permuteAVX2(&got, &tmp)
 		if !assert.Equal(t, want, got, names[i]) {
 			return
@@ -392,13 +404,13 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 
 // TestKeccakF1600Stride4BMIMatchesScalar compares the BMI kernel that
 // permutes a lone lane with its twin, keccakF1600Stride4, on every lane of
-// extreme and random states: the lane must match and the other three lanes,
+// extreme and random states: the lane must match and the other three Lanes,
 // of the state and of the scratch space, must stay as they were.
 func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
 	names, states := testStates(t, 200)
 	for i, s := range states {
-		for l := range lanes {
+		for l := range Lanes {
 			want, got := s, s
 			keccakF1600Stride4((*[97]uint64)(want[l:]))
 			var tmp [100]uint64
@@ -407,7 +419,7 @@ func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 				return
 			}
 			for j := range tmp {
-				if j%lanes != l && tmp[j] != 0 {
+				if j%Lanes != l && tmp[j] != 0 {
 					t.Fatalf("%s/lane=%d: scratch word %d of another lane written", names[i], l, j)
 				}
 			}
@@ -416,23 +428,23 @@ func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 }
 
 // TestKeccakExtractX4AVX2MatchesScalar compares the AVX2 transpose that
-// squeezeBlocks uses with shakeX4.extract, lane by lane, for every word count
+// squeezeBlocks uses with X4.Extract, lane by lane, for every word count
 // up to the SHAKE-128 rate (17 and 21 are the ones in use), on extreme and
 // random states.
 func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
 	names, states := testStates(t, 50)
 	for i, s := range states {
-		for words := 0; words <= rate128/8; words++ {
-			x := shakeX4{a: s}
-			var want, got [lanes][rate128]byte
+		for words := 0; words <= Rate128/8; words++ {
+			x := X4{a: s}
+			var want, got [Lanes][Rate128]byte
 			for j := range got {
 				for k := range got[j] {
 					got[j][k], want[j][k] = 0xa5, 0xa5 // bytes past words·8 stay untouched
 				}
 			}
-			for l := range lanes {
-				x.extract(l, 0, want[l][:8*words])
+			for l := range Lanes {
+				x.Extract(l, 0, want[l][:8*words])
 			}
 			extractAVX2(&s, &got, words)
 			if !assert.Equal(t, want, got, "%s/words=%d", names[i], words) {
@@ -462,59 +474,28 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		want, got := s, s
 		var tmp [100]uint64
 		for range 1 + rounds%4 {
-			keccakF1600x4Scalar(&want, laneMask(lanes))
+			permuteScalar(&want, laneMask(Lanes))
 			permuteAVX2(&got, &tmp)
 		}
 		if want != got {
 			t.Fatalf("AVX2 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
 		}
-		l := int(rounds/4) % lanes // and the lone-lane BMI kernel on one lane
+		l := int(rounds/4) % Lanes // and the lone-lane BMI kernel on one lane
 		var tmp1 [100]uint64
 		keccakF1600Stride4((*[97]uint64)(want[l:]))
 		permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp1[l:]))
 		if want != got {
 			t.Fatalf("BMI Keccak-f[1600] of lane %d differs from keccakF1600Stride4 on %x", l, data)
 		}
-		words := int(rounds) % (rate128/8 + 1)
-		var wantOut, gotOut [lanes][rate128]byte
-		x := shakeX4{a: want}
-		for l := range lanes {
-			x.extract(l, 0, wantOut[l][:8*words])
+		words := int(rounds) % (Rate128/8 + 1)
+		var wantOut, gotOut [Lanes][Rate128]byte
+		x := X4{a: want}
+		for l := range Lanes {
+			x.Extract(l, 0, wantOut[l][:8*words])
 		}
 		extractAVX2(&got, &gotOut, words)
 		if wantOut != gotOut {
-			t.Fatalf("AVX2 extraction of %d words differs from shakeX4.extract on %x", words, data)
-		}
-	})
-}
-
-// TestSamplersOnEveryKeccak runs the sampler tests that reach Keccak
-// through shakeX4 (CCTV vectors, pseudocode oracles, zero allocations,
-// ranges) once per Keccak implementation, so one `go test` covers every
-// backend the CPU has.
-func TestSamplersOnEveryKeccak(t *testing.T) {
-	tests := []struct {
-		name string
-		f    func(*testing.T)
-	}{
-		{"CCTVIntermediate", TestCCTVIntermediate},
-		{"CCTVUnluckySample", TestCCTVUnluckySample},
-		{"SampleNTTMatchesOracle", TestSampleNTTMatchesOracle},
-		{"SampleMatrixMatchesOracle", TestSampleMatrixMatchesOracle},
-		{"SampleNoiseMatchesOracle", TestSampleNoiseMatchesOracle},
-		{"RejNTTPolyMatchesOracle", TestRejNTTPolyMatchesOracle},
-		{"ExpandAMatchesOracle", TestExpandAMatchesOracle},
-		{"RejBoundedPolyMatchesOracle", TestRejBoundedPolyMatchesOracle},
-		{"ExpandSMatchesOracle", TestExpandSMatchesOracle},
-		{"ExpandMaskMatchesOracle", TestExpandMaskMatchesOracle},
-		{"ExpandMaskNonceWraps", TestExpandMaskNonceWraps},
-		{"RejectionSamplersBelowQ", TestRejectionSamplersBelowQ},
-		{"ExpandMaskRange", TestExpandMaskRange},
-		{"ZeroAllocations", TestZeroAllocations},
-	}
-	forEachKeccak(t, func(t *testing.T) {
-		for _, tc := range tests {
-			t.Run(tc.name, tc.f)
+			t.Fatalf("AVX2 extraction of %d words differs from X4.Extract on %x", words, data)
 		}
 	})
 }
@@ -530,13 +511,16 @@ func keccakBenchStates() (s [100]uint64) {
 
 // BenchmarkKeccakF1600x4 times one permutation of four states.
 func BenchmarkKeccakF1600x4(b *testing.B) {
-	for _, k := range keccakImpls {
+	for _, k := range keccakKernels() {
 		b.Run("impl="+k.String(), func(b *testing.B) {
-			s := keccakBenchStates()
-			var tmp [100]uint64
+			restore, err := cpu.Set(k)
+			require.NoError(b, err)
+			defer restore()
+			x := X4{a: keccakBenchStates()}
+			x.Init()
 			b.ReportAllocs()
 			for b.Loop() {
-				k.permute(&s, &tmp, laneMask(lanes))
+				x.Permute(laneMask(Lanes))
 			}
 		})
 	}
@@ -547,32 +531,32 @@ func BenchmarkKeccakF1600x4(b *testing.B) {
 // SampleMatrix cost in Keccak. impl=crypto-sha3 is the same on four
 // crypto/sha3 XOFs.
 func BenchmarkSHAKE128x4(b *testing.B) {
-	var seeds [lanes][34]byte
+	var seeds [Lanes][34]byte
 	for l := range seeds {
 		seeds[l][32] = byte(l)
 	}
 	in := [][]byte{seeds[0][:], seeds[1][:], seeds[2][:], seeds[3][:]}
-	for _, k := range keccakImpls {
+	for _, k := range keccakKernels() {
 		b.Run("impl="+k.String(), func(b *testing.B) {
-			saved := keccakDefault
-			keccakDefault = k
-			defer func() { keccakDefault = saved }()
-			var out [lanes][rate128]byte
+			restore, err := cpu.Set(k)
+			require.NoError(b, err)
+			defer restore()
+			var out [Lanes][Rate128]byte
 			b.ReportAllocs()
 			for b.Loop() {
 				var x sponge
 				x.absorb128(in)
 				for range 3 {
-					x.squeezeBlocks(&out, laneMask(lanes))
+					x.squeezeBlocks(&out, laneMask(Lanes))
 				}
 			}
 		})
 	}
 	b.Run("impl=crypto-sha3", func(b *testing.B) {
-		var out [rate128]byte
+		var out [Rate128]byte
 		b.ReportAllocs()
 		for b.Loop() {
-			for l := range lanes {
+			for l := range Lanes {
 				h := sha3.NewSHAKE128()
 				h.Write(in[l])
 				for range 3 {

@@ -2,11 +2,10 @@
 
 package sample
 
-// haveAVX2Samplers reports whether this build has the AVX2 sampler kernels:
-// not on this architecture or with the purego tag. The declarations below
-// stand in for the generated stubs so that the dispatching code compiles;
-// haveAVX2Samplers = false makes every call to them dead code.
-const haveAVX2Samplers = false
+// In builds without assembly (another architecture, or the purego tag)
+// cpu.AVX2Kernels is the constant false, so these stand-ins for the
+// generated stubs are never called: they only let the dispatching code
+// compile.
 
 const noKernels = "sample: AVX2 sampler kernel called in a build without assembly"
 

@@ -1,0 +1,17 @@
+//go:build amd64 && !purego
+
+package keccak
+
+// permuteLone runs the generated BMI1/BMI2 kernel (keccak4x_amd64.s) on
+// the state of one lane (lane word i at s[4i]); e is scratch. Its twin is
+// keccakF1600Stride4; the AVX2 kernels, which require BMI1 and BMI2 too
+// (internal/cpu), use it for a lone active lane.
+func permuteLone(s, e *[97]uint64) { keccakF1600Stride4BMI(s, e) }
+
+// permuteAVX2 runs the generated AVX2 kernel (keccak4x_amd64.s).
+func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }
+
+// extractAVX2 runs the generated AVX2 transpose (keccak4x_amd64.s).
+func extractAVX2(a *[100]uint64, out *[Lanes][Rate128]byte, words int) {
+	keccakExtractX4AVX2(a, out, words)
+}

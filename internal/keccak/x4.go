@@ -1,0 +1,212 @@
+package keccak
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/moduletto/moduletto/internal/cpu"
+)
+
+// Rates (block sizes) in bytes (FIPS 202, Sections 6.1 and 6.2): SHAKE-128;
+// SHAKE-256 and SHA3-256; SHA3-512.
+const (
+	Rate128      = 168
+	Rate256      = 136
+	RateSHA3_512 = 72
+)
+
+// Lanes is the number of Keccak states an [X4] holds side by side.
+const Lanes = 4
+
+// Domain-separation suffixes with pad10*1's first bit (FIPS 202, Sections
+// 5.1 and 6): the first padding byte of SHA-3 and of SHAKE.
+const (
+	SuffixSHA3  = 0x06
+	SuffixSHAKE = 0x1f
+)
+
+// X4 holds four interleaved Keccak-f[1600] states (lane word i of state l
+// at a[4i+l]), so that the AVX2 kernel permutes them at once; the portable
+// kernel permutes the busy ones one after the other. Each state is one
+// sponge (FIPS 202, Algorithm 8) driven by its caller: whole blocks XORed in
+// ([X4.XORBlock], [X4.LoadSeed]), permutations ([X4.Permute]) and output
+// blocks copied out ([X4.ExtractBlocks], [X4.Extract]).
+//
+// An X4 lives in its caller's stack frame, so nothing is allocated. The
+// zero X4 is four zero states; [X4.Init] chooses the kernels. The caller
+// clears it after use ([X4.Clear]): its states may derive from secrets.
+type X4 struct {
+	a, tmp [4 * 25]uint64 // interleaved states, and the kernel's scratch
+	avx2   bool           // the AVX2 kernels, fixed for the run
+}
+
+// Init chooses the kernels in use (internal/cpu) for the run that follows.
+func (x *X4) Init() { x.avx2 = cpu.AVX2Kernels() }
+
+// Permute applies Keccak-f[1600] to the states whose bit is set in active.
+// The AVX2 kernel permutes all four states when more than one is active
+// (the others hold zeros or stale data nobody reads) and a lone active state
+// on its own, in general-purpose registers (the BMI kernel, faster than the
+// AVX2 kernel's four); the portable one permutes the active states only.
+func (x *X4) Permute(active uint8) {
+	if x.avx2 {
+		if active&(active-1) != 0 {
+			permuteAVX2(&x.a, &x.tmp)
+			return
+		}
+		l := bits.TrailingZeros8(active) & 3
+		permuteLone((*[97]uint64)(x.a[l:]), (*[97]uint64)(x.tmp[l:]))
+		return
+	}
+	permuteScalar(&x.a, active)
+}
+
+// permuteScalar applies Keccak-f[1600] to the interleaved states in a whose
+// bit is set in active, one after the other, each where it lies.
+func permuteScalar(a *[100]uint64, active uint8) {
+	for l := range Lanes {
+		if active>>l&1 != 0 {
+			keccakF1600Stride4((*[97]uint64)(a[l:]))
+		}
+	}
+}
+
+// lane returns the words of lane l's state: word i at index 4i.
+func (x *X4) lane(l int) *[97]uint64 { return (*[97]uint64)(x.a[l&3:]) }
+
+// XORBlock XORs block, a whole block of one of the rates (168, 136 or 72
+// bytes; a caller pads the last one), into lane l's state: eight words at a
+// time by xorWords8, the rest one by one, in straight-line code with
+// constant indices. It panics for another length.
+func (x *X4) XORBlock(l int, block []byte) {
+	s := x.lane(l)
+	switch len(block) {
+	case Rate128: // 21 words
+		b := (*[Rate128]byte)(block)
+		xorWords8((*[29]uint64)(s[0:]), (*[64]byte)(b[0:]))
+		xorWords8((*[29]uint64)(s[4*8:]), (*[64]byte)(b[64:]))
+		s[4*16] ^= binary.LittleEndian.Uint64(b[128:])
+		s[4*17] ^= binary.LittleEndian.Uint64(b[136:])
+		s[4*18] ^= binary.LittleEndian.Uint64(b[144:])
+		s[4*19] ^= binary.LittleEndian.Uint64(b[152:])
+		s[4*20] ^= binary.LittleEndian.Uint64(b[160:])
+	case Rate256: // 17 words
+		b := (*[Rate256]byte)(block)
+		xorWords8((*[29]uint64)(s[0:]), (*[64]byte)(b[0:]))
+		xorWords8((*[29]uint64)(s[4*8:]), (*[64]byte)(b[64:]))
+		s[4*16] ^= binary.LittleEndian.Uint64(b[128:])
+	case RateSHA3_512: // 9 words
+		b := (*[RateSHA3_512]byte)(block)
+		xorWords8((*[29]uint64)(s[0:]), (*[64]byte)(b[0:]))
+		s[4*8] ^= binary.LittleEndian.Uint64(b[64:])
+	default:
+		panic("keccak: XORBlock needs a whole block of 168, 136 or 72 bytes")
+	}
+}
+
+// xorWords8 XORs the eight little-endian words of b into the lane words
+// s[0], s[4], …, s[28] (eight consecutive words of a lane).
+func xorWords8(s *[29]uint64, b *[64]byte) {
+	s[0] ^= binary.LittleEndian.Uint64(b[0:])
+	s[4] ^= binary.LittleEndian.Uint64(b[8:])
+	s[8] ^= binary.LittleEndian.Uint64(b[16:])
+	s[12] ^= binary.LittleEndian.Uint64(b[24:])
+	s[16] ^= binary.LittleEndian.Uint64(b[32:])
+	s[20] ^= binary.LittleEndian.Uint64(b[40:])
+	s[24] ^= binary.LittleEndian.Uint64(b[48:])
+	s[28] ^= binary.LittleEndian.Uint64(b[56:])
+}
+
+// LoadSeed sets lane l's state to the padded SHAKE block of the short input
+// seed‖tail[:n] (seed of 32 or 64 bytes, n of 1 or 2): the seed's words, the
+// word of the tail bytes and the first padding byte (SHAKE's suffix 1111 and
+// pad10*1's first bit), zeros, and pad10*1's last bit at byte rate−1 (FIPS
+// 202, Sections 5.1 and 6.2). That is the state absorbing the block into a
+// zero lane leaves, without zeroing the lane first.
+func (x *X4) LoadSeed(l int, seed []byte, tail [2]byte, n, rate int) {
+	s := x.lane(l)
+	t := uint64(tail[0]) | SuffixSHAKE<<8
+	if n == 2 {
+		t = uint64(tail[0]) | uint64(tail[1])<<8 | SuffixSHAKE<<16
+	}
+	// Straight-line stores with constant indices: no bounds checks and no
+	// loop counters (the compiler does not unroll loops). Words 9 to 24 are
+	// zero for either seed length; word 8 takes the tail after a 64-byte
+	// seed and is zero after a 32-byte one, whose tail is word 4.
+	s[4*9], s[4*10], s[4*11], s[4*12], s[4*13], s[4*14], s[4*15], s[4*16] = 0, 0, 0, 0, 0, 0, 0, 0
+	s[4*17], s[4*18], s[4*19], s[4*20], s[4*21], s[4*22], s[4*23], s[4*24] = 0, 0, 0, 0, 0, 0, 0, 0
+	putWords(s, 0, (*[32]byte)(seed))
+	if len(seed) == 64 {
+		putWords(s, 4, (*[32]byte)(seed[32:]))
+		s[4*8] = t
+	} else {
+		s[4*4], s[4*5], s[4*6], s[4*7], s[4*8] = t, 0, 0, 0, 0
+	}
+	x.PadEnd(l, rate)
+}
+
+// putWords sets lane words at to at+3 of s to the little-endian words of
+// b. Inlined with a constant at, its stores have constant indices.
+func putWords(s *[97]uint64, at int, b *[32]byte) {
+	s[4*at] = binary.LittleEndian.Uint64(b[0:])
+	s[4*at+4] = binary.LittleEndian.Uint64(b[8:])
+	s[4*at+8] = binary.LittleEndian.Uint64(b[16:])
+	s[4*at+12] = binary.LittleEndian.Uint64(b[24:])
+}
+
+// PadEnd XORs pad10*1's last bit, the top bit of byte rate−1 (FIPS 202,
+// Section 5.1), into lane l's state.
+func (x *X4) PadEnd(l, rate int) {
+	x.lane(l)[4*(rate/8-1)] ^= 0x80 << 56
+}
+
+// ClearLane zeroes lane l's state.
+func (x *X4) ClearLane(l int) {
+	s := x.lane(l)
+	for i := 0; i < len(s); i += 4 {
+		s[i] = 0
+	}
+}
+
+// ExtractBlocks copies the first words words of every lane l whose bit is
+// set in active into out[l][:8·words]. The AVX2 kernel transposes all four
+// rows at once, whatever active says (the caller ignores rows of other
+// lanes); the portable one copies out the active lanes only.
+func (x *X4) ExtractBlocks(out *[Lanes][Rate128]byte, active uint8, words int) {
+	if x.avx2 {
+		extractAVX2(&x.a, out, words)
+		return
+	}
+	for l := range Lanes {
+		if active>>l&1 != 0 {
+			x.Extract(l, 0, out[l][:8*words])
+		}
+	}
+}
+
+// Extract copies bytes pos, pos+1, … of lane l's state (the first
+// len(dst) bytes of the output block from pos on) into dst: byte i is byte
+// i mod 8 of lane word i/8, little-endian (FIPS 202, Section 3.1.2). Whole
+// words are copied at once; only a read that starts or ends inside a word
+// takes the byte loops.
+func (x *X4) Extract(l, pos int, dst []byte) {
+	j := 0
+	for ; j < len(dst) && (pos+j)%8 != 0; j++ {
+		i := pos + j
+		dst[j] = byte(x.a[4*(i/8)+l] >> (8 * (i % 8)))
+	}
+	for w := 4*((pos+j)/8) + l; len(dst)-j >= 8; w += 4 {
+		binary.LittleEndian.PutUint64(dst[j:], x.a[w])
+		j += 8
+	}
+	for ; j < len(dst); j++ {
+		i := pos + j
+		dst[j] = byte(x.a[4*(i/8)+l] >> (8 * (i % 8)))
+	}
+}
+
+// Clear zeroes the states and scratch space.
+func (x *X4) Clear() {
+	clear(x.a[:])
+	clear(x.tmp[:])
+}
