@@ -98,11 +98,9 @@ func SampleNoise(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) {
 }
 
 // SampleNoiseVector fills dst[r] with SampleNoise(σ, n0+r, η) for every r,
-// four polynomials at a time. K-PKE.KeyGen draws s and e with one call when
-// they lie next to each other in memory (n0 = 0, len(dst) = 2k);
-// K-PKE.Encrypt draws y (called r in the FIPS 203 draft) with n0 = 0, e1
-// with n0 = k and e2 with n0 = 2k.
-// The nonce n0+r wraps mod 256. Coefficients are canonical, in [0, q); eta
+// four polynomials at a time, as the loops of FIPS 203, Algorithm 13, lines
+// 8–15 and Algorithm 14, lines 9–16 draw consecutive nonces. The nonce n0+r
+// wraps mod 256. Coefficients are canonical, in [0, q); eta
 // must be 2 or 3, it panics otherwise. Constant time in σ.
 func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
 	var jobs [2*poly.MaxK + 1]Job

@@ -20,7 +20,7 @@ const MaxEta = 16
 //
 // dst may have any length; it may be a poly.Poly[M] or a poly.NTTPoly[M]
 // (a public matrix entry is usually sampled straight into the NTT domain, as
-// in NewHope and ML-KEM). Coefficients are written in index order.
+// FIPS 203's SampleNTT does). Coefficients are written in index order.
 //
 // The seed is public: the loop branches on the XOF output (rejection
 // sampling), as FIPS 203 and 204 allow for ρ. Do not use it for secrets.

@@ -9,12 +9,12 @@ import (
 
 // SampleInBall implements SampleInBall, FIPS 204, Algorithm 29: it fills dst
 // with the polynomial c of exactly τ nonzero coefficients, each ±1, drawn
-// from H(ρ) = SHAKE-256(ρ) with ρ = c̃ (λ/4 bytes in ML-DSA; any length is
-// accepted). The first 8 bytes of H give the signs h, the following bytes
+// from H(ρ) = SHAKE-256(ρ) with ρ = c̃ (λ/4 bytes in FIPS 204; any length
+// is accepted). The first 8 bytes of H give the signs h, the following bytes
 // the positions j of a Fisher–Yates shuffle for i = 256−τ … 255.
 //
-// Coefficients are in {−1, 0, 1}. tau must be in 1..64 (ML-DSA uses 39, 49,
-// 60); it panics otherwise.
+// Coefficients are in {−1, 0, 1}. tau must be in 1..64 (FIPS 204, Table 1,
+// has 39, 49 and 60); it panics otherwise.
 //
 // Timing: c̃ is derived from secret values while signing. The rejection of
 // a position j > i branches on the stream, and so the number of bytes read
@@ -30,8 +30,8 @@ func SampleInBall(dst *poly.Poly32, cTilde []byte, tau int) {
 }
 
 // SampleInBallBlock is [SampleInBall] with the first 136-byte block of
-// H(c̃) already computed, in first (a [SHAKE256Job] run beside other work,
-// as ML-DSA's signing and verification do): c usually needs 70 bytes of the
+// H(c̃) already computed, in first (a [SHAKE256Job] run beside other
+// work): c usually needs 70 bytes of the
 // stream or fewer, and only if the shuffle runs past the block is
 // SHAKE-256(c̃) computed again, to continue it. The timing is SampleInBall's.
 func SampleInBallBlock(dst *poly.Poly32, cTilde []byte, tau int, first *[rate256]byte) {
