@@ -84,6 +84,7 @@ func (s sampler) bufLen() int {
 type Job struct {
 	kind  sampler
 	after uint8        // 1 + the index of the job this one waits for (After); 0: none
+	toNTT bool         // SampleNoiseNTTJob: the noise transformed into the NTT domain
 	nonce [2]byte      // a sampler's index bytes, after its seed in the XOF input
 	in    keccak.Input // a hash's input; a sampler's seed (ρ, σ, ρ′) in in[0]
 	out16 *[poly.N]int16
@@ -100,6 +101,15 @@ func SampleNTTJob(dst *poly.NTTPoly16, rho *[32]byte, j, i byte) Job {
 // 2 or 3, it panics otherwise.
 func SampleNoiseJob(dst *poly.Poly16, sigma *[32]byte, n byte, eta int) Job {
 	return Job{kind: cbdSampler(eta), out16: (*[poly.N]int16)(dst), in: keccak.Input{sigma[:]}, nonce: [2]byte{n}}
+}
+
+// SampleNoiseNTTJob returns the job that writes NTT(SampleNoise(σ, n, η))
+// to dst: a noise polynomial drawn and transformed into the NTT domain, as
+// FIPS 203, Algorithm 13 draws s and e (lines 8–15) and then transforms them
+// (lines 16–17). eta must be 2 or 3, it panics otherwise. Coefficients are
+// canonical, in [0, q), in the ntt backend's order.
+func SampleNoiseNTTJob(dst *poly.NTTPoly16, sigma *[32]byte, n byte, eta int) Job {
+	return Job{kind: cbdSampler(eta), toNTT: true, out16: (*[poly.N]int16)(dst), in: keccak.Input{sigma[:]}, nonce: [2]byte{n}}
 }
 
 // RejNTTPolyJob returns the job of [RejNTTPoly](dst, ρ, s, r).
@@ -222,6 +232,7 @@ func Run(jobs []Job) {
 type laneState struct {
 	job       int  // index of the job
 	rate      int  // the job's rate
+	words     int  // rate/8: the words of an output block
 	off       int  // input bytes of a hash absorbed
 	squeezing bool // the padded last block has been absorbed
 	n         int  // coefficients (rejection samplers) or output bytes so far
@@ -272,7 +283,7 @@ func run(jobs []Job, bufs []byte, size int) {
 			}
 			if s.squeezing {
 				squeezing |= 1 << l
-				words = max(words, s.rate/8)
+				words = max(words, s.words)
 			}
 		}
 		x.Permute(active)
@@ -317,7 +328,8 @@ func (jb *Job) ready(jobs []Job) bool {
 // permuted too: the AVX2 kernel permutes all four), and absorbs from the
 // next round on.
 func start(x *keccak.X4, l int, s *laneState, jb *Job, j int, permuted bool) {
-	*s = laneState{job: j, rate: jb.rate()}
+	r := jb.rate()
+	*s = laneState{job: j, rate: r, words: r / 8}
 	if jb.isHash() {
 		if permuted {
 			x.ClearLane(l)

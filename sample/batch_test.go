@@ -304,3 +304,33 @@ func TestRunLoneHash(t *testing.T) {
 // forEachKeccak runs f once per kernels of the module this build and CPU
 // can run with their own Keccak code (avx2, scalar).
 func forEachKeccak(t *testing.T, f func(t *testing.T)) { forEachSamplerPath(t, f) }
+
+// TestSampleNoiseNTTJob checks the transformed noise job against the FIPS
+// pseudocode oracle of SamplePolyCBD(PRF) followed by the NTT, on every
+// kernel, for both η, in a batch beside untransformed noise of the same
+// seeds.
+func TestSampleNoiseNTTJob(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		rng := newRand(t)
+		for _, eta := range []int{2, 3} {
+			var sigma [32]byte
+			rng.Read(sigma[:])
+			var plain [5]poly.Poly16
+			var hat [5]poly.NTTPoly16
+			var jobs [10]Job
+			for i := range 5 {
+				jobs[2*i] = SampleNoiseNTTJob(&hat[i], &sigma, byte(i), eta)
+				jobs[2*i+1] = SampleNoiseJob(&plain[i], &sigma, byte(i), eta)
+			}
+			Run(jobs[:])
+			for i := range 5 {
+				var want poly.Poly16
+				for j, c := range oracleCBD(oraclePRF(sigma[:], byte(i), eta), eta) {
+					want[j] = int16(c)
+				}
+				require.Equal(t, want, plain[i], "η=%d, noise %d", eta, i)
+				require.Equal(t, *want.NTT(), hat[i], "η=%d, NTT of noise %d", eta, i)
+			}
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 
 	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -117,15 +118,20 @@ func SampleNoiseVector(dst []poly.Poly16, sigma *[32]byte, n0 byte, eta int) {
 // noiseBlock hands one SHAKE-256 block of PRF_η to a SampleNoise job and
 // reports whether the polynomial is done: PRF_2's 128 bytes lie in the
 // first block; PRF_3's 192 are collected in buf first.
+// A SampleNoiseNTTJob then transforms the polynomial (ntt.Forward16).
 func noiseBlock(jb *Job, s *laneState, block *[rate128]byte, buf []byte) bool {
 	if jb.kind == samplerCBD2 {
 		cbd2(jb.out16, (*[128]byte)(block[:128]))
-		return true
+	} else {
+		if !collect(buf[:cbd3Buf], s, block) {
+			return false
+		}
+		cbd3(jb.out16, (*[cbd3Buf]byte)(buf))
 	}
-	if !collect(buf[:cbd3Buf], s, block) {
-		return false
+	if jb.toNTT {
+		// Bounds: the noise is canonical, within Forward16's |p| ≤ 2^14.
+		ntt.Forward16(jb.out16)
 	}
-	cbd3(jb.out16, (*[cbd3Buf]byte)(buf))
 	return true
 }
 

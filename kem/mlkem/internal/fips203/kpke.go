@@ -28,42 +28,35 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 
 	// Lines 3–15: Â (as Âᵀ, which the key keeps for Encrypt),
 	// s[j] ← SamplePolyCBD_η1(PRF_η1(σ, j)) and
-	// e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)).
-	var se [2 * maxK]poly.Poly16 // s ‖ e
+	// e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), with lines 16–17 (ŝ ← NTT(s),
+	// ê ← NTT(e)) done by the noise jobs: ŝ into the key, ê into ek.t,
+	// where line 18 adds Â∘ŝ to it.
 	var jobs [maxK*maxK + 2*maxK]sample.Job
 	n := ek.matrixJobs(jobs[:], k)
-	for i := range 2 * k {
-		jobs[n+i] = sample.SampleNoiseJob(&se[i], σ, byte(i), p.η1)
+	for i := range k {
+		jobs[n+i] = sample.SampleNoiseNTTJob(&s[i], σ, byte(i), p.η1)
+		jobs[n+k+i] = sample.SampleNoiseNTTJob(&ek.t[i], σ, byte(k+i), p.η1)
 	}
 	sample.Run(jobs[:n+2*k])
 
-	// Lines 16–18: ŝ ← NTT(s), ê ← NTT(e), t̂ ← Â∘ŝ + ê; then
-	// ek = ByteEncode_12(t̂)‖ρ (line 19) and H(ek).
-	// Bounds: s, e are canonical (within the NTT's |p| ≤ 2^14); ŝ, ê come
-	// out in [0, q); |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q) before
-	// Normalize.
+	// Lines 18–19: t̂ ← Â∘ŝ + ê; ek = ByteEncode_12(t̂)‖ρ; then H(ek).
+	// Bounds: ŝ, ê are in [0, q); |Â∘ŝ| < q, so Â∘ŝ + ê lies in (−q, 2q)
+	// before Normalize.
 	var (
-		enc   [maxEKSize]byte
-		u, ê  poly.NTTPoly16
-		ŝ     = s[:k]
-		ekEnc = enc[:p.ekSize]
+		enc [maxEKSize]byte
+		u   poly.NTTPoly16
 	)
 	for i := range k {
-		ŝ[i].SetNTT(&se[i])
-	}
-	for i := range k {
-		poly.DotNTT16Column(&u, ek.aT[:k*k], i, ŝ)
-		ek.t[i].Add(&u, ê.SetNTT(&se[k+i])).Normalize()
+		poly.DotNTT16Column(&u, ek.aT[:k*k], i, s[:k])
+		ek.t[i].Add(&u, &ek.t[i]).Normalize()
 		poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 	}
 	copy(enc[k*encodedPolySize:], ek.ρ[:])
-	hash[0] = sample.Sum256Job(&ek.h, ekEnc, nil)
+	hash[0] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
 	sample.Run(hash[:])
 	clear(in[:])  // d
 	clear(g[32:]) // σ
-	clear(se[:])
 	clear(u[:])
-	clear(ê[:])
 }
 
 // matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
