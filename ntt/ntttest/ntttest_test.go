@@ -37,10 +37,10 @@ func TestForEachBackend32(t *testing.T) {
 func TestSetBackendUnknown(t *testing.T) {
 	restore, err := ntt.SetBackend16("avx512")
 	assert.Nil(t, restore)
-	assert.ErrorContains(t, err, `unknown int16 backend "avx512"`)
+	assert.ErrorContains(t, err, `unknown kernels "avx512"`)
 	restore, err = ntt.SetBackend32("")
 	assert.Nil(t, restore)
-	assert.ErrorContains(t, err, `unknown int32 backend ""`)
+	assert.ErrorContains(t, err, `unknown kernels ""`)
 	assert.Equal(t, ntt.Backends16()[0], ntt.Backend16Name(), "default backend is the first")
 	assert.Equal(t, ntt.Backends32()[0], ntt.Backend32Name(), "default backend is the first")
 }
