@@ -51,7 +51,7 @@ func randPoly32(rng *rand.Rand) Poly32 {
 }
 
 func TestProducts16(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(21, 22))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestProducts16(t *testing.T) {
 }
 
 func TestProducts32(t *testing.T) {
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(23, 24))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {

@@ -303,7 +303,7 @@ func FuzzRoundingAVX2(f *testing.F) {
 // over ntt's int32 backends, run the AVX2 rounding kernels exactly under
 // the "avx2" backend and the scalar loops under the others.
 func TestSimdRoundingFollowsBackend(t *testing.T) {
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		assert.Equal(t, roundingAVX2 && nttengine.Backend32Name() == "avx2", simdRounding())
 		if nttengine.Backend32Name() == "avx2" {
 			assert.True(t, simdRounding(), "AVX2 NTT backend without AVX2 rounding")

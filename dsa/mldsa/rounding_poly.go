@@ -13,7 +13,7 @@ import (
 // simdRounding reports whether the AVX2 rounding kernels run: the build has
 // them (roundingAVX2, which tests may flip) and the int32 NTT backend is
 // "avx2", so that the loops of tests over ntt's backends
-// (ntttest.ForEachBackend32) run every ML-DSA vector on both paths.
+// (ntttest.ForEachBackend) run every ML-DSA vector on both paths.
 func simdRounding() bool {
 	return roundingAVX2 && nttengine.Backend32Name() == "avx2"
 }
