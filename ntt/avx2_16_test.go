@@ -20,9 +20,11 @@ import (
 // outputs must be equal exactly (not only mod q), after converting
 // NTT-domain values with the order hooks.
 
+// requireAVX2 skips a test of the AVX2 backends on a CPU without AVX2
+// (internal/cpu's TestRequireAVX2 fails there when MODULETTO_REQUIRE_AVX2=1).
 func requireAVX2(t testing.TB) {
 	if !cpu.X86HasAVX2 {
-		t.Skip("the CPU lacks AVX2/BMI2 (TestRequireAVX2Backend16 fails instead when MODULETTO_REQUIRE_AVX2=1)")
+		t.Skip("the CPU lacks AVX2/BMI2 (internal/cpu's TestRequireAVX2 fails instead when MODULETTO_REQUIRE_AVX2=1)")
 	}
 }
 
