@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
@@ -215,7 +216,7 @@ func (sk *PrivateKey) signing() *signingForm {
 		}
 		if sk.expanded == nil {
 			// t = NTT⁻¹(Â∘NTT(s1)) + s2 and (t1, t0) = Power2Round(t).
-			simd := simdRounding()
+			simd := cpu.AVX2Kernels()
 			var t poly.Poly32
 			for i := range k {
 				poly.DotInverse32(&t, m[i][:l], h.s1[:l])
@@ -414,7 +415,7 @@ func (sk *PrivateKey) finishKey(jobs []sample.Job, rowOf []int8, a *[maxK][maxL]
 			gate.Expect(int(r))
 		}
 	}
-	simd := simdRounding()
+	simd := cpu.AVX2Kernels()
 	var s1Hat [maxL]poly.NTTPoly32
 	var t poly.Poly32   // t[i], then t1[i] once Power2Round splits it
 	var t0i poly.Poly32 // t0[i]
