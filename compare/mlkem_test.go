@@ -27,14 +27,14 @@ func mlkemRand(set string) *rand.ChaCha8 {
 // random ciphertext: ek, the expanded dk (CIRCL; crypto/mlkem does not
 // expose it), the ciphertext and shared key of Encaps_internal(ek, m), the
 // decapsulation of that ciphertext, and the implicit-rejection key of the
-// random ciphertext. 1 000 seeds per set (50 with -short), on every int16
-// NTT backend of moduletto.
+// random ciphertext. 1 000 seeds per set (50 with -short), on every set of
+// kernels of moduletto (ntttest.ForEachBackend).
 func TestMLKEMCrossCheck(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 50
 	}
-	ntttest.ForEachBackend16(t, func(t *testing.T) { crossCheck(t, n) })
+	ntttest.ForEachBackend(t, func(t *testing.T) { crossCheck(t, n) })
 }
 
 func crossCheck(t *testing.T, n int) {

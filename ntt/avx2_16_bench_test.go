@@ -10,7 +10,7 @@ import (
 // (BenchmarkReduce16/backend=avx2, …).
 
 func benchPoly16(b *testing.B, f func(p *[256]int16)) {
-	benchBackends16(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var p [256]int16
 		b.ReportAllocs()
 		for b.Loop() {

@@ -20,9 +20,11 @@ import (
 // outputs must be equal exactly (not only mod q), after converting
 // NTT-domain values with the order hooks.
 
+// requireAVX2 skips a test of the AVX2 backends on a CPU without AVX2
+// (internal/cpu's TestRequireAVX2 fails there when MODULETTO_REQUIRE_AVX2=1).
 func requireAVX2(t testing.TB) {
 	if !cpu.X86HasAVX2 {
-		t.Skip("the CPU lacks AVX2/BMI2 (TestRequireAVX2Backend16 fails instead when MODULETTO_REQUIRE_AVX2=1)")
+		t.Skip("the CPU lacks AVX2/BMI2 (internal/cpu's TestRequireAVX2 fails instead when MODULETTO_REQUIRE_AVX2=1)")
 	}
 }
 
@@ -59,33 +61,46 @@ func b2i(b bool) int {
 	return 0
 }
 
+// backend16 is the method set of the int16 backends (scalar16, avx2x16,
+// *generic16): the package functions of the same names, called directly.
+type backend16 interface {
+	Forward16(p *[256]int16)
+	InverseMont16(p *[256]int16)
+	MulMont16(c, a, b *[256]int16)
+	MulAccMont16(c, a, b *[256]int16)
+	Reduce16(p *[256]int16)
+	ToMont16(p *[256]int16)
+	FromSpecOrder16(p *[256]int16)
+	ToSpecOrder16(p *[256]int16)
+}
+
 // compare16 runs the named kernel on copies of the inputs with both
 // backends and asserts equal outputs. NTT-domain inputs (ntt) are given in
 // FIPS order and NTT-domain outputs read back in FIPS order.
 type kernel16 struct {
 	name               string
 	nttIn, nttOut      bool
-	run                func(b Backend16, c, a, x *[256]int16)
+	run                func(b backend16, c, a, x *[256]int16)
 	cLo, cHi, aLo, aHi int // input bounds from the Bounds comments (c: the in/out polynomial)
 }
 
 var kernels16 = []kernel16{
 	{name: "Forward16", nttOut: true, cLo: -1 << 14, cHi: 1 << 14,
-		run: func(b Backend16, c, _, _ *[256]int16) { b.Forward16(c) }},
+		run: func(b backend16, c, _, _ *[256]int16) { b.Forward16(c) }},
 	{name: "InverseMont16", nttIn: true, cLo: -(1<<14 - 1), cHi: 1<<14 - 1,
-		run: func(b Backend16, c, _, _ *[256]int16) { b.InverseMont16(c) }},
+		run: func(b backend16, c, _, _ *[256]int16) { b.InverseMont16(c) }},
 	{name: "MulMont16", nttIn: true, nttOut: true, aLo: -(q16 - 1), aHi: q16 - 1,
-		run: func(b Backend16, c, a, x *[256]int16) { b.MulMont16(c, a, x) }},
+		run: func(b backend16, c, a, x *[256]int16) { b.MulMont16(c, a, x) }},
 	{name: "MulAccMont16", nttIn: true, nttOut: true, cLo: -(1<<15 - 1 - 2002), cHi: 1<<15 - 1 - 2002, aLo: -(q16 - 1), aHi: q16 - 1,
-		run: func(b Backend16, c, a, x *[256]int16) { b.MulAccMont16(c, a, x) }},
+		run: func(b backend16, c, a, x *[256]int16) { b.MulAccMont16(c, a, x) }},
 	{name: "Reduce16", cLo: -1 << 15, cHi: 1<<15 - 1,
-		run: func(b Backend16, c, _, _ *[256]int16) { b.Reduce16(c) }},
+		run: func(b backend16, c, _, _ *[256]int16) { b.Reduce16(c) }},
 	{name: "ToMont16", cLo: -1 << 15, cHi: 1<<15 - 1,
-		run: func(b Backend16, c, _, _ *[256]int16) { b.ToMont16(c) }},
+		run: func(b backend16, c, _, _ *[256]int16) { b.ToMont16(c) }},
 }
 
 // apply runs k on copies of (c, a, x) with backend b, converting orders.
-func (k kernel16) apply(b Backend16, c, a, x *[256]int16) [256]int16 {
+func (k kernel16) apply(b backend16, c, a, x *[256]int16) [256]int16 {
 	cc, aa, xx := *c, *a, *x
 	if k.nttIn {
 		b.FromSpecOrder16(&cc)
@@ -164,12 +179,28 @@ func TestAVX2Order16(t *testing.T) {
 	}
 }
 
-// TestAVX2Registered16 checks that AVX2 is the default int16 backend when
-// the CPU has it.
-func TestAVX2Registered16(t *testing.T) {
+// TestAVX2Dispatch checks that the AVX2 kernels are the default where the
+// CPU has them and that under them the package functions reach the AVX2
+// backends: FromSpecOrder16 and FromSpecOrder32 apply the AVX2 orders, which
+// no other backend has.
+func TestAVX2Dispatch(t *testing.T) {
 	requireAVX2(t)
-	assert.Equal(t, "avx2", Backends16()[0])
-	assert.Equal(t, "avx2", Backend16Name())
+	assert.Equal(t, cpu.AVX2, cpu.Current())
+	var p16, want16 [256]int16
+	var p32, want32 [256]int32
+	for i := range p16 {
+		p16[i], p32[i] = int16(i), int32(i)
+	}
+	want16, want32 = p16, p32
+	fips16, fips32 := p16, p32
+	FromSpecOrder16(&p16)
+	FromSpecOrder32(&p32)
+	avx2x16{}.FromSpecOrder16(&want16)
+	avx2x32{}.FromSpecOrder32(&want32)
+	assert.Equal(t, want16, p16)
+	assert.Equal(t, want32, p32)
+	assert.NotEqual(t, fips16, p16, "the AVX2 int16 order is not FIPS order")
+	assert.NotEqual(t, fips32, p32, "the AVX2 int32 order is not FIPS order")
 }
 
 // FuzzAVX2Int16 compares every AVX2 int16 kernel with its scalar twin on

@@ -9,7 +9,7 @@ import (
 // Benchmarks of the int32 kernels not covered by bench_test.go, per backend.
 
 func BenchmarkMulAccMont32(b *testing.B) {
-	benchBackends32(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var x, y, c [256]int32
 		b.ReportAllocs()
 		for b.Loop() {
@@ -27,7 +27,7 @@ func BenchmarkLanewise32(b *testing.B) {
 		{"ToMont32", ntt.ToMont32}, {"FromSpecOrder32", ntt.FromSpecOrder32},
 	} {
 		b.Run(k.name, func(b *testing.B) {
-			benchBackends32(b, func(b *testing.B) {
+			benchBackends(b, func(b *testing.B) {
 				var p [256]int32
 				b.ReportAllocs()
 				for b.Loop() {

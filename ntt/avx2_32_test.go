@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/moduletto/moduletto/field/params"
-	"github.com/moduletto/moduletto/internal/cpu"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,7 +59,7 @@ func inputs32(lo, hi int64) map[string]*[256]int32 {
 func modq(x int32) int32 { return int32(((int64(x) % q32) + q32) % q32) }
 
 func TestAVX2Forward32MatchesScalar(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	for name, in := range inputs32(forwardBound, forwardBound) {
 		want, got := *in, *in
 		scalar32{}.Forward32(&want)
@@ -76,7 +75,7 @@ func TestAVX2Forward32MatchesScalar(t *testing.T) {
 }
 
 func TestAVX2InverseMont32MatchesScalar(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	for name, in := range inputs32(1<<23-1, 1<<23-1) {
 		want, got := *in, *in
 		scalar32{}.InverseMont32(&want)
@@ -92,7 +91,7 @@ func TestAVX2InverseMont32MatchesScalar(t *testing.T) {
 }
 
 func TestAVX2RoundTrip32(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	// InverseMont32(Forward32(p)) = p·R: the two kernels invert each other in
 	// native order.
 	for name, in := range inputs32(q32-1, q32-1) {
@@ -109,7 +108,7 @@ func TestAVX2RoundTrip32(t *testing.T) {
 }
 
 func TestAVX2Pointwise32MatchesScalar(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	const m = 16*q32 - 1 // |a·b| ≤ 2^31·q for |a|, |b| < 16q
 	as, bs := inputs32(m, m), inputs32(m, m)
 	cs := inputs32(math.MaxInt32-q32, math.MaxInt32-q32)
@@ -135,7 +134,7 @@ func TestAVX2Pointwise32MatchesScalar(t *testing.T) {
 }
 
 func TestAVX2Lanewise32MatchesScalar(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	type kernel struct {
 		name         string
 		lo, hi       int64
@@ -160,7 +159,7 @@ func TestAVX2Lanewise32MatchesScalar(t *testing.T) {
 }
 
 func TestAVX2Order32(t *testing.T) {
-	requireAVX2x32(t)
+	requireAVX2(t)
 	var p [256]int32
 	for i := range p {
 		p[i] = int32(i)
@@ -214,13 +213,6 @@ func invMod(x int64) int64 {
 		x = x * x % q32
 	}
 	return r
-}
-
-func requireAVX2x32(t *testing.T) {
-	t.Helper()
-	if !cpu.X86HasAVX2 {
-		t.Skip("the CPU lacks AVX2 (TestRequireAVX2Backend32 fails instead when MODULETTO_REQUIRE_AVX2=1)")
-	}
 }
 
 // The interval walks below follow the AVX2 schedule register by register,

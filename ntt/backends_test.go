@@ -140,33 +140,28 @@ func spec32(p *[256]int32) []uint64 {
 // TestOrderHooks checks that FromSpecOrder and ToSpecOrder are inverse
 // permutations on every backend.
 func TestOrderHooks(t *testing.T) {
-	var p16 [256]int16
-	var p32 [256]int32
-	for i := range p16 {
-		p16[i], p32[i] = int16(i), int32(i)
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		assertOrderHooks(t, ntt.FromSpecOrder16, ntt.ToSpecOrder16)
+		assertOrderHooks(t, ntt.FromSpecOrder32, ntt.ToSpecOrder32)
+	})
+}
+
+// assertOrderHooks checks that from permutes the polynomial 0, 1, …, 255
+// and that to undoes it.
+func assertOrderHooks[T int16 | int32](t *testing.T, from, to func(*[256]T)) {
+	var id [256]T
+	for i := range id {
+		id[i] = T(i)
 	}
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
-		p := p16
-		ntt.FromSpecOrder16(&p)
-		seen := map[int16]bool{}
-		for _, x := range p {
-			seen[x] = true
-		}
-		assert.Len(t, seen, 256, "FromSpecOrder16 is a permutation")
-		ntt.ToSpecOrder16(&p)
-		assert.Equal(t, p16, p, "ToSpecOrder16 undoes FromSpecOrder16")
-	})
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
-		p := p32
-		ntt.FromSpecOrder32(&p)
-		seen := map[int32]bool{}
-		for _, x := range p {
-			seen[x] = true
-		}
-		assert.Len(t, seen, 256, "FromSpecOrder32 is a permutation")
-		ntt.ToSpecOrder32(&p)
-		assert.Equal(t, p32, p, "ToSpecOrder32 undoes FromSpecOrder32")
-	})
+	p := id
+	from(&p)
+	seen := map[T]bool{}
+	for _, x := range p {
+		seen[x] = true
+	}
+	assert.Len(t, seen, 256, "FromSpecOrder is a permutation")
+	to(&p)
+	assert.Equal(t, id, p, "ToSpecOrder undoes FromSpecOrder")
 }
 
 func TestBackends16(t *testing.T) {
@@ -174,7 +169,7 @@ func TestBackends16(t *testing.T) {
 	require.NoError(t, err)
 	r, rInv := montFactor(16, q16)
 	const mulBound = 2002
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(1616)
 		t.Run("Forward16", func(t *testing.T) {
 			for name, in := range inputs16(rng, 1<<14) {
@@ -245,7 +240,7 @@ func TestBackends32(t *testing.T) {
 	e, err := ntt.NewEngine(ntt.Spec{Q: q32, N: 256, Layers: 8, Zeta: 1753})
 	require.NoError(t, err)
 	r, rInv := montFactor(32, q32)
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(3232)
 		t.Run("Forward32", func(t *testing.T) {
 			for _, bound := range []int32{q32 - 1, 1<<31 - 6*q32 - 1} {

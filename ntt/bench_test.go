@@ -3,26 +3,16 @@ package ntt_test
 import (
 	"testing"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/ntt"
 )
 
-func benchBackends16(b *testing.B, f func(b *testing.B)) {
-	for _, name := range ntt.Backends16() {
-		b.Run("backend="+name, func(b *testing.B) {
-			restore, err := ntt.SetBackend16(name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer restore()
-			f(b)
-		})
-	}
-}
-
-func benchBackends32(b *testing.B, f func(b *testing.B)) {
-	for _, name := range ntt.Backends32() {
-		b.Run("backend="+name, func(b *testing.B) {
-			restore, err := ntt.SetBackend32(name)
+// benchBackends runs f as a sub-benchmark per set of kernels
+// (cpu.Available), named backend=<kernels>.
+func benchBackends(b *testing.B, f func(b *testing.B)) {
+	for _, k := range cpu.Available() {
+		b.Run("backend="+k.String(), func(b *testing.B) {
+			restore, err := cpu.Set(k)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -33,7 +23,7 @@ func benchBackends32(b *testing.B, f func(b *testing.B)) {
 }
 
 func BenchmarkForward16(b *testing.B) {
-	benchBackends16(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var p [256]int16
 		b.ReportAllocs()
 		for b.Loop() {
@@ -43,7 +33,7 @@ func BenchmarkForward16(b *testing.B) {
 }
 
 func BenchmarkInverseMont16(b *testing.B) {
-	benchBackends16(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var p [256]int16
 		b.ReportAllocs()
 		for b.Loop() {
@@ -53,7 +43,7 @@ func BenchmarkInverseMont16(b *testing.B) {
 }
 
 func BenchmarkMulMont16(b *testing.B) {
-	benchBackends16(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var x, y, c [256]int16
 		b.ReportAllocs()
 		for b.Loop() {
@@ -63,7 +53,7 @@ func BenchmarkMulMont16(b *testing.B) {
 }
 
 func BenchmarkMulAccMont16(b *testing.B) {
-	benchBackends16(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var x, y, c [256]int16
 		b.ReportAllocs()
 		for b.Loop() {
@@ -73,7 +63,7 @@ func BenchmarkMulAccMont16(b *testing.B) {
 }
 
 func BenchmarkForward32(b *testing.B) {
-	benchBackends32(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var p [256]int32
 		b.ReportAllocs()
 		for b.Loop() {
@@ -83,7 +73,7 @@ func BenchmarkForward32(b *testing.B) {
 }
 
 func BenchmarkInverseMont32(b *testing.B) {
-	benchBackends32(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var p [256]int32
 		b.ReportAllocs()
 		for b.Loop() {
@@ -93,7 +83,7 @@ func BenchmarkInverseMont32(b *testing.B) {
 }
 
 func BenchmarkMulMont32(b *testing.B) {
-	benchBackends32(b, func(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
 		var x, y, c [256]int32
 		b.ReportAllocs()
 		for b.Loop() {

@@ -29,10 +29,15 @@
 //	int32: |p| < q ─Forward32→ |p| < 7q ─MulMont32→ |c| < q
 //	       ─MulAccMont32 ×(k−1)→ |c| < k·q ─Reduce32→ |c| < 2^23 ─InverseMont32→ |p| < q
 //
-// The functions dispatch to a backend ([Backend16], [Backend32]) chosen once
-// at start-up and read once per call. Today the backends are "scalar"
-// (specialised Go, the default) and "generic" (the generic [Engine] behind
-// the same contract, for cross-checking). [SetBackend16] and
-// [SetBackend32] switch them for tests and benchmarks; package ntttest runs
-// a test once per backend.
+// The functions dispatch to a backend chosen by the module's one kernel
+// switch, internal/cpu, read once per call (a switch with direct calls, so a
+// caller's stack array does not escape). The backends are "avx2" (the
+// generated AVX2 assembly, the default on x86-64 CPUs with AVX2, BMI1 and
+// BMI2, absent with the purego tag), "scalar" (specialised Go, the default
+// elsewhere) and "generic" (the generic [Engine] behind the same contract, in
+// a deliberately scrambled NTT-domain order, for cross-checking). The
+// NTT-domain order belongs to the backend: code above ntt converts with
+// [FromSpecOrder16], [ToSpecOrder16], [FromSpecOrder32] and [ToSpecOrder32]
+// where NTT-domain values are FIPS data. Package ntttest runs a test once per
+// set of kernels, switching ntt, poly and the schemes together.
 package ntt

@@ -1,5 +1,7 @@
 package ntt
 
+import "github.com/moduletto/moduletto/internal/cpu"
+
 // DotMont32 sets c to Σ_j a[j] ∘ b[j] · R⁻¹ mod q (R = 2^32), the sum of the
 // pointwise products of MultiplyNTT (FIPS 204, Algorithm 45) that a row of
 // Â·ŷ needs. It equals [MulMont32] of the first pair followed by
@@ -16,7 +18,7 @@ func DotMont32(c *[256]int32, a, b []*[256]int32) {
 		*c = [256]int32{}
 		return
 	}
-	if _, ok := backend32.(scalar32); ok {
+	if cpu.Current() == cpu.Scalar {
 		dotMont32Scalar(c, a, b)
 		return
 	}

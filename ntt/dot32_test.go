@@ -19,7 +19,7 @@ func TestDotMont32(t *testing.T) {
 	require.NoError(t, err)
 	_, rInv := montFactor(32, q32)
 	const big = 16*q32 - 1 // (16q)² < 2^31·q
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(3233)
 		for terms := 0; terms <= 8; terms++ {
 			for _, extreme := range []bool{false, true} {

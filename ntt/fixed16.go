@@ -1,28 +1,31 @@
 package ntt
 
+import "github.com/moduletto/moduletto/internal/cpu"
+
 // The int16 engine for q = 3329 (ML-KEM, FIPS 203): polynomials of 256
 // coefficients in int16 lanes, NTT with 7 layers and ζ = 17, degree-2 base
 // case, Montgomery R = 2^16. The functions follow the Montgomery convention
-// of docs/HACKING.md and dispatch to the current [Backend16], read once per
-// call. NTT-domain coefficients are in the backend's order (see order.go).
+// of docs/HACKING.md and run the kernels [cpu.Current] names, read once per
+// call: the AVX2 kernels (avx2_16.go), the generic engine in its scrambled
+// order (generic_backend.go) or the scalar Go ones (scalar16.go).
+// NTT-domain coefficients are in that backend's order (see order.go).
 //
-// The dispatch is a type switch over the known backends rather than an
-// interface method call, so that the polynomial does not escape to the heap
-// (a caller's stack array stays on the stack). A new backend adds a case.
+// Every function dispatches in the same shape: a switch with one direct
+// call to a concrete backend per case. An interface or function-value call
+// would make the polynomial escape to the heap (a caller's stack array must
+// stay on the stack; TestZeroAllocs). A new backend adds a case to each.
 
 // Forward16 replaces p by NTT(p), FIPS 203, Algorithm 9, reduced to [0, q).
 //
 // Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
 func Forward16(p *[256]int16) {
-	switch b := backend16.(type) {
-	case avx2x16:
-		b.Forward16(p)
-	case scalar16:
-		b.Forward16(p)
-	case *generic16:
-		b.Forward16(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.Forward16(p)
+	case cpu.Generic:
+		generic16Backend.Forward16(p)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.Forward16(p)
 	}
 }
 
@@ -31,15 +34,13 @@ func Forward16(p *[256]int16) {
 //
 // Bounds: requires |p[i]| < 2^14; ensures |p'[i]| < q.
 func InverseMont16(p *[256]int16) {
-	switch b := backend16.(type) {
-	case avx2x16:
-		b.InverseMont16(p)
-	case scalar16:
-		b.InverseMont16(p)
-	case *generic16:
-		b.InverseMont16(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.InverseMont16(p)
+	case cpu.Generic:
+		generic16Backend.InverseMont16(p)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.InverseMont16(p)
 	}
 }
 
@@ -50,15 +51,13 @@ func InverseMont16(p *[256]int16) {
 //
 // Bounds: requires |a[i]|, |b[i]| < q; ensures |c[i]| ≤ 2002 (< 0.61·q).
 func MulMont16(c, a, b *[256]int16) {
-	switch be := backend16.(type) {
-	case avx2x16:
-		be.MulMont16(c, a, b)
-	case scalar16:
-		be.MulMont16(c, a, b)
-	case *generic16:
-		be.MulMont16(c, a, b)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.MulMont16(c, a, b)
+	case cpu.Generic:
+		generic16Backend.MulMont16(c, a, b)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.MulMont16(c, a, b)
 	}
 }
 
@@ -70,15 +69,13 @@ func MulMont16(c, a, b *[256]int16) {
 // Bounds: requires |a[i]|, |b[i]| < q, |c[i]| ≤ 2^15 − 1 − 2002; ensures
 // |c'[i]| ≤ |c[i]| + 2002.
 func MulAccMont16(c, a, b *[256]int16) {
-	switch be := backend16.(type) {
-	case avx2x16:
-		be.MulAccMont16(c, a, b)
-	case scalar16:
-		be.MulAccMont16(c, a, b)
-	case *generic16:
-		be.MulAccMont16(c, a, b)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.MulAccMont16(c, a, b)
+	case cpu.Generic:
+		generic16Backend.MulAccMont16(c, a, b)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.MulAccMont16(c, a, b)
 	}
 }
 
@@ -87,15 +84,13 @@ func MulAccMont16(c, a, b *[256]int16) {
 //
 // Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.
 func Reduce16(p *[256]int16) {
-	switch b := backend16.(type) {
-	case avx2x16:
-		b.Reduce16(p)
-	case scalar16:
-		b.Reduce16(p)
-	case *generic16:
-		b.Reduce16(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.Reduce16(p)
+	case cpu.Generic:
+		generic16Backend.Reduce16(p)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.Reduce16(p)
 	}
 }
 
@@ -104,14 +99,12 @@ func Reduce16(p *[256]int16) {
 //
 // Bounds: requires any int16 p[i]; ensures |p'[i]| < q.
 func ToMont16(p *[256]int16) {
-	switch b := backend16.(type) {
-	case avx2x16:
-		b.ToMont16(p)
-	case scalar16:
-		b.ToMont16(p)
-	case *generic16:
-		b.ToMont16(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x16{}.ToMont16(p)
+	case cpu.Generic:
+		generic16Backend.ToMont16(p)
 	default:
-		panic("ntt: unhandled int16 backend")
+		scalar16{}.ToMont16(p)
 	}
 }

@@ -1,11 +1,13 @@
 package ntt
 
+import "github.com/moduletto/moduletto/internal/cpu"
+
 // The int32 engine for q = 8380417 (ML-DSA, FIPS 204): polynomials of 256
 // coefficients in int32 lanes, complete NTT with 8 layers and ζ = 1753,
 // Montgomery R = 2^32. The functions follow the Montgomery convention of
-// docs/HACKING.md and dispatch to the current [Backend32], read once per
-// call (a type switch, so the polynomial does not escape; see fixed16.go).
-// NTT-domain coefficients are in the backend's order (see order.go).
+// docs/HACKING.md and run the kernels [cpu.Current] names, read once per
+// call, in the dispatch shape of fixed16.go. NTT-domain coefficients are in
+// the backend's order (see order.go).
 
 // Forward32 replaces p by NTT(p), FIPS 204, Algorithm 41. Sums are not
 // reduced: each of the 8 layers adds less than 0.75·q to the bound.
@@ -13,15 +15,13 @@ package ntt
 // Bounds: requires |p[i]| ≤ B with B + 6q < 2^31; ensures |p'[i]| < B + 6q
 // (so |p[i]| < q gives |p'[i]| < 7q).
 func Forward32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.Forward32(p)
-	case scalar32:
-		b.Forward32(p)
-	case *generic32:
-		b.Forward32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.Forward32(p)
+	case cpu.Generic:
+		generic32Backend.Forward32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.Forward32(p)
 	}
 }
 
@@ -31,15 +31,13 @@ func Forward32(p *[256]int32) {
 //
 // Bounds: requires |p[i]| < 2^23; ensures |p'[i]| < q.
 func InverseMont32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.InverseMont32(p)
-	case scalar32:
-		b.InverseMont32(p)
-	case *generic32:
-		b.InverseMont32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.InverseMont32(p)
+	case cpu.Generic:
+		generic32Backend.InverseMont32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.InverseMont32(p)
 	}
 }
 
@@ -49,15 +47,13 @@ func InverseMont32(p *[256]int32) {
 // Bounds: requires |a[i]·b[i]| < 2^31·q (e.g. |a[i]|, |b[i]| < 16q);
 // ensures |c[i]| < q (and |c[i]| < 0.51·q when |a[i]|, |b[i]| < q).
 func MulMont32(c, a, b *[256]int32) {
-	switch be := backend32.(type) {
-	case avx2x32:
-		be.MulMont32(c, a, b)
-	case scalar32:
-		be.MulMont32(c, a, b)
-	case *generic32:
-		be.MulMont32(c, a, b)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.MulMont32(c, a, b)
+	case cpu.Generic:
+		generic32Backend.MulMont32(c, a, b)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.MulMont32(c, a, b)
 	}
 }
 
@@ -68,15 +64,13 @@ func MulMont32(c, a, b *[256]int32) {
 // Bounds: requires |a[i]·b[i]| < 2^31·q, |c[i]| < 2^31 − q; ensures
 // |c'[i]| < |c[i]| + q.
 func MulAccMont32(c, a, b *[256]int32) {
-	switch be := backend32.(type) {
-	case avx2x32:
-		be.MulAccMont32(c, a, b)
-	case scalar32:
-		be.MulAccMont32(c, a, b)
-	case *generic32:
-		be.MulAccMont32(c, a, b)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.MulAccMont32(c, a, b)
+	case cpu.Generic:
+		generic32Backend.MulAccMont32(c, a, b)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.MulAccMont32(c, a, b)
 	}
 }
 
@@ -85,15 +79,13 @@ func MulAccMont32(c, a, b *[256]int32) {
 // Bounds: requires p[i] ≤ 2^31 − 2^22 − 1; ensures −6283009 ≤ p'[i] ≤ 6283008
 // (so |p'[i]| < 2^23, a valid input of [InverseMont32]).
 func Reduce32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.Reduce32(p)
-	case scalar32:
-		b.Reduce32(p)
-	case *generic32:
-		b.Reduce32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.Reduce32(p)
+	case cpu.Generic:
+		generic32Backend.Reduce32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.Reduce32(p)
 	}
 }
 
@@ -102,15 +94,13 @@ func Reduce32(p *[256]int32) {
 //
 // Bounds: requires any int32 p[i]; ensures |p'[i]| < q.
 func ToMont32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.ToMont32(p)
-	case scalar32:
-		b.ToMont32(p)
-	case *generic32:
-		b.ToMont32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.ToMont32(p)
+	case cpu.Generic:
+		generic32Backend.ToMont32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.ToMont32(p)
 	}
 }
 
@@ -118,15 +108,13 @@ func ToMont32(p *[256]int32) {
 //
 // Bounds: requires −q ≤ p[i] < q; ensures 0 ≤ p'[i] < q.
 func CAddQ32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.CAddQ32(p)
-	case scalar32:
-		b.CAddQ32(p)
-	case *generic32:
-		b.CAddQ32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.CAddQ32(p)
+	case cpu.Generic:
+		generic32Backend.CAddQ32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.CAddQ32(p)
 	}
 }
 
@@ -135,14 +123,12 @@ func CAddQ32(p *[256]int32) {
 //
 // Bounds: requires p[i] ≤ 2^31 − 2^22 − 1; ensures 0 ≤ p'[i] < q.
 func Freeze32(p *[256]int32) {
-	switch b := backend32.(type) {
-	case avx2x32:
-		b.Freeze32(p)
-	case scalar32:
-		b.Freeze32(p)
-	case *generic32:
-		b.Freeze32(p)
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.Freeze32(p)
+	case cpu.Generic:
+		generic32Backend.Freeze32(p)
 	default:
-		panic("ntt: unhandled int32 backend")
+		scalar32{}.Freeze32(p)
 	}
 }

@@ -34,7 +34,7 @@ func poly32ToU64(p *[256]int32) []uint64 {
 // = a·b in Z_q[X]/(X^256 + 1) against the schoolbook product, on every
 // backend (the convention of docs/HACKING.md).
 func TestProduct16(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(16)
 		for range 20 {
 			var a, b, c [256]int16
@@ -54,7 +54,7 @@ func TestProduct16(t *testing.T) {
 
 // TestProduct32 is TestProduct16 for the int32 engine.
 func TestProduct32(t *testing.T) {
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(32)
 		for range 20 {
 			var a, b, c [256]int32

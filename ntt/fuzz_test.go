@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/ntt"
 )
 
@@ -38,16 +39,9 @@ func fuzzPoly32(data []byte, idx int, bound int64) *[256]int32 {
 	return &p
 }
 
-// run16 applies f with the named backend selected.
-func run16(t *testing.T, backend string, f func()) {
-	restore, err := ntt.SetBackend16(backend)
-	require.NoError(t, err)
-	defer restore()
-	f()
-}
-
-func run32(t *testing.T, backend string, f func()) {
-	restore, err := ntt.SetBackend32(backend)
+// withKernels applies f with the kernels k selected.
+func withKernels(t *testing.T, k cpu.Kernels, f func()) {
+	restore, err := cpu.Set(k)
 	require.NoError(t, err)
 	defer restore()
 	f()
@@ -65,10 +59,10 @@ func FuzzBackends16(f *testing.F) {
 		any := fuzzPoly16(data, 5, 1<<15-1)
 		type result struct{ fwd, inv, mul, acc, red, mont [256]int16 }
 		var res [2]result
-		for k, name := range []string{"scalar", "generic"} {
-			r := &res[k]
+		for i, k := range []cpu.Kernels{cpu.Scalar, cpu.Generic} {
+			r := &res[i]
 			r.fwd, r.inv, r.acc, r.red, r.mont = *big, *inv, *c, *any, *any
-			run16(t, name, func() {
+			withKernels(t, k, func() {
 				// NTT-domain inputs are given in FIPS order and outputs read
 				// back in FIPS order: the backends' own orders may differ.
 				aa, bb := *a, *b
@@ -113,10 +107,10 @@ func FuzzBackends32(f *testing.F) {
 		small := fuzzPoly32(data, 6, q32-1)
 		type result struct{ fwd, inv, mul, acc, red, frz, cadd, mont [256]int32 }
 		var res [2]result
-		for k, name := range []string{"scalar", "generic"} {
-			r := &res[k]
+		for i, k := range []cpu.Kernels{cpu.Scalar, cpu.Generic} {
+			r := &res[i]
 			r.fwd, r.inv, r.acc, r.red, r.frz, r.cadd, r.mont = *big, *inv, *c, *red, *red, *small, *c
-			run32(t, name, func() {
+			withKernels(t, k, func() {
 				// NTT-domain inputs are given in FIPS order and outputs read
 				// back in FIPS order: the backends' own orders may differ.
 				aa, bb := *a, *b

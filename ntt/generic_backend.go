@@ -15,7 +15,7 @@ import (
 //
 // Their NTT-domain order is deliberately not FIPS order: spec position i is
 // stored at scrambled(i) = (77·i + 3) mod 256, a fixed permutation. A test
-// that loops over the backends (ntttest.ForEachBackend16/32) therefore fails
+// that loops over the backends (ntttest.ForEachBackend) therefore fails
 // wherever code above ntt reads NTT-domain positions without converting at
 // the sampling/encoding boundary, as SIMD backends require.
 
@@ -157,7 +157,6 @@ func (g *genericLanes[T]) toSpec(p *[256]T) {
 	*p = t
 }
 
-func (g *generic16) Name() string                     { return "generic" }
 func (g *generic16) Forward16(p *[256]int16)          { g.forward(p) }
 func (g *generic16) InverseMont16(p *[256]int16)      { g.inverseMont(p) }
 func (g *generic16) MulMont16(c, a, b *[256]int16)    { g.mulMont(c, a, b, false, true) }
@@ -167,7 +166,6 @@ func (g *generic16) ToMont16(p *[256]int16)           { g.scale(p, g.r, false) }
 func (g *generic16) FromSpecOrder16(p *[256]int16)    { g.fromSpec(p) }
 func (g *generic16) ToSpecOrder16(p *[256]int16)      { g.toSpec(p) }
 
-func (g *generic32) Name() string                     { return "generic" }
 func (g *generic32) Forward32(p *[256]int32)          { g.forward(p) }
 func (g *generic32) InverseMont32(p *[256]int32)      { g.inverseMont(p) }
 func (g *generic32) MulMont32(c, a, b *[256]int32)    { g.mulMont(c, a, b, false, false) }

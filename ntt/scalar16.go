@@ -48,8 +48,6 @@ var gammas16 = [128]int16{
 // scalar16 is the portable Go backend of the int16 engine.
 type scalar16 struct{}
 
-func (scalar16) Name() string { return "scalar" }
-
 // invBarrett16[l] says whether layer l of InverseMont16 (l = 0 for len = 2,
 // …, 6 for len = 128) Barrett-reduces its sums. The sums at most double per
 // layer, so reducing on the first and third layers keeps every int16 in

@@ -65,8 +65,6 @@ func reduce32(a int32) int32 {
 // scalar32 is the portable Go backend of the int32 engine.
 type scalar32 struct{}
 
-func (scalar32) Name() string { return "scalar" }
-
 // Forward32 implements NTT, FIPS 204, Algorithm 41, with Montgomery twiddles
 // and no reduction of the sums. The eight layers run in merged pairs (len =
 // 128 and 64, 32 and 16, 8 and 4, 2 and 1; one pass over memory per pair);

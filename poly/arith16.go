@@ -1,6 +1,9 @@
 package poly
 
-import "github.com/moduletto/moduletto/ntt"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
+)
 
 // Add sets p = a + b coefficient-wise without reduction and returns p.
 // p may alias a or b.
@@ -75,7 +78,7 @@ func (p *NTTPoly16) Normalize() *NTTPoly16 {
 // add16 sets p = a + b coefficient-wise, wrapping as int16 arithmetic does;
 // add16AVX2 (poly_amd64.s) is its vector twin.
 func add16(p, a, b *[N]int16) {
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		add16AVX2(p, a, b)
 		return
 	}
@@ -87,7 +90,7 @@ func add16(p, a, b *[N]int16) {
 // sub16 sets p = a − b coefficient-wise, wrapping as int16 arithmetic does;
 // sub16AVX2 (poly_amd64.s) is its vector twin.
 func sub16(p, a, b *[N]int16) {
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		sub16AVX2(p, a, b)
 		return
 	}

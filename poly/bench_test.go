@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/ntt"
 )
 
@@ -137,7 +138,7 @@ func BenchmarkBitUnpack(b *testing.B) {
 func BenchmarkDotInverse16(b *testing.B) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, k := range []int{2, 3, 4} {
-		b.Run(fmt.Sprintf("k=%d/%s", k, ntt.Backend16Name()), func(b *testing.B) {
+		b.Run(fmt.Sprintf("k=%d/%s", k, cpu.Current()), func(b *testing.B) {
 			x := make([]NTTPoly16, k)
 			y := make([]NTTPoly16, k)
 			for j := range k {

@@ -3,6 +3,8 @@ package poly
 import (
 	"encoding/binary"
 	"unsafe"
+
+	"github.com/moduletto/moduletto/internal/cpu"
 )
 
 // littleEndian reports whether the machine stores integers little-endian.
@@ -110,7 +112,7 @@ func unpackFast(w *[N]int32, src []byte, c uint, off, sign, max int32) (ok int, 
 		return 0, false
 	}
 	s := sign >> 1 // 0 for sign = 1, −1 for sign = −1
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		switch c {
 		case 10:
 			bitUnpack10AVX2(w, (*[320]byte)(src[:320]), off, s)

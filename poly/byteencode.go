@@ -3,6 +3,7 @@ package poly
 import (
 	"encoding/binary"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/ntt"
 )
 
@@ -60,7 +61,7 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 	dst = dst[:384]
 	s := *p
 	ntt.ToSpecOrder16((*[N]int16)(&s))
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		encode12AVX2((*[384]byte)(dst), (*[N]int16)(&s))
 		return
 	}
@@ -95,7 +96,7 @@ func DecodeNTT12(p *NTTPoly16, src []byte) (ok int) {
 // Bounds: ensures 0 ≤ f[i] < q.
 func decode12(f *[N]int16, src []byte) (ok int) {
 	src = src[:384]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		return decode12AVX2(f, (*[384]byte)(src))
 	}
 	var bad uint32

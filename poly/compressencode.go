@@ -1,6 +1,10 @@
 package poly
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/moduletto/moduletto/internal/cpu"
+)
 
 // Specialised ByteEncode_d∘Compress_d and Decompress_d∘ByteDecode_d for the
 // widths ML-KEM uses (d = 1, 4, 5, 10, 11; FIPS 203, Section 8, Table 2).
@@ -20,7 +24,7 @@ func c16(x int16, d uint) uint64 {
 
 func compressEncode1(dst []byte, p *Poly16) {
 	dst = dst[:32]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		compressEncode1AVX2((*[32]byte)(dst), (*[N]int16)(p))
 		return
 	}
@@ -33,7 +37,7 @@ func compressEncode1(dst []byte, p *Poly16) {
 
 func compressEncode4(dst []byte, p *Poly16) {
 	dst = dst[:128]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		compressEncode4AVX2((*[128]byte)(dst), (*[N]int16)(p))
 		return
 	}
@@ -44,7 +48,7 @@ func compressEncode4(dst []byte, p *Poly16) {
 
 func compressEncode5(dst []byte, p *Poly16) {
 	dst = dst[:160]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		compressEncode5AVX2((*[160]byte)(dst), (*[N]int16)(p))
 		return
 	}
@@ -58,7 +62,7 @@ func compressEncode5(dst []byte, p *Poly16) {
 
 func compressEncode10(dst []byte, p *Poly16) {
 	dst = dst[:320]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		compressEncode10AVX2((*[320]byte)(dst), (*[N]int16)(p))
 		return
 	}
@@ -71,7 +75,7 @@ func compressEncode10(dst []byte, p *Poly16) {
 
 func compressEncode11(dst []byte, p *Poly16) {
 	dst = dst[:352]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		compressEncode11AVX2((*[352]byte)(dst), (*[N]int16)(p))
 		return
 	}
@@ -107,7 +111,7 @@ func dc(x uint64, d uint) int16 {
 
 func decodeDecompress1(p *Poly16, src []byte) {
 	src = src[:32]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		decodeDecompress1AVX2((*[N]int16)(p), (*[32]byte)(src))
 		return
 	}
@@ -121,7 +125,7 @@ func decodeDecompress1(p *Poly16, src []byte) {
 
 func decodeDecompress4(p *Poly16, src []byte) {
 	src = src[:128]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		decodeDecompress4AVX2((*[N]int16)(p), (*[128]byte)(src))
 		return
 	}
@@ -132,7 +136,7 @@ func decodeDecompress4(p *Poly16, src []byte) {
 
 func decodeDecompress5(p *Poly16, src []byte) {
 	src = src[:160]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		decodeDecompress5AVX2((*[N]int16)(p), (*[160]byte)(src))
 		return
 	}
@@ -146,7 +150,7 @@ func decodeDecompress5(p *Poly16, src []byte) {
 
 func decodeDecompress10(p *Poly16, src []byte) {
 	src = src[:320]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		decodeDecompress10AVX2((*[N]int16)(p), (*[320]byte)(src))
 		return
 	}
@@ -159,7 +163,7 @@ func decodeDecompress10(p *Poly16, src []byte) {
 
 func decodeDecompress11(p *Poly16, src []byte) {
 	src = src[:352]
-	if haveAVX2Poly && useAVX2Poly {
+	if cpu.AVX2Kernels() {
 		decodeDecompress11AVX2((*[N]int16)(p), (*[352]byte)(src))
 		return
 	}

@@ -50,7 +50,7 @@ func randPoly32(rng *rand.Rand) Poly32 {
 }
 
 func TestProducts16(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(21, 22))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
@@ -112,7 +112,7 @@ func TestProducts16(t *testing.T) {
 }
 
 func TestProducts32(t *testing.T) {
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(23, 24))
 		for k := 0; k <= MaxK; k++ {
 			t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
@@ -232,7 +232,7 @@ func TestMatVec32(t *testing.T) {
 // TestSetNTT checks that SetNTT transforms into the destination and leaves
 // the source as it was, for both moduli, on every backend.
 func TestSetNTT(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(31, 32))
 		var a Poly16
 		for i := range a {
@@ -244,7 +244,7 @@ func TestSetNTT(t *testing.T) {
 		assert.Equal(t, src, a, "SetNTT changed its source")
 		assert.Equal(t, *src.NTT(), got)
 	})
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		a := randPoly32(rand.New(rand.NewPCG(33, 34)))
 		src := a
 		var got NTTPoly32

@@ -3,15 +3,25 @@ package poly
 import (
 	"fmt"
 	"testing"
+
+	"github.com/moduletto/moduletto/internal/cpu"
 )
 
 // Kernel benchmarks per encoder path, one polynomial per operation.
 
-// benchPaths runs f as a sub-benchmark per encoder path.
+// benchPaths runs f as a sub-benchmark per set of kernels with its own
+// encoders (the generic kernels run the scalar ones here).
 func benchPaths(b *testing.B, f func(b *testing.B)) {
-	for _, p := range polyPaths() {
-		b.Run(p.name, func(b *testing.B) {
-			defer setAVX2Poly(p.avx2)()
+	for _, k := range cpu.Available() {
+		if k == cpu.Generic {
+			continue
+		}
+		b.Run(k.String(), func(b *testing.B) {
+			restore, err := cpu.Set(k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer restore()
 			b.ReportAllocs()
 			f(b)
 		})

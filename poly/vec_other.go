@@ -2,11 +2,10 @@
 
 package poly
 
-// haveAVX2Poly reports whether this build has the AVX2 poly kernels: not on
-// this architecture or with the purego tag. The declarations below stand in
-// for the generated stubs so that the dispatching code compiles;
-// haveAVX2Poly = false makes every call to them dead code.
-const haveAVX2Poly = false
+// This build has no AVX2 poly kernels (another architecture or the purego
+// tag). The declarations below stand in for the generated stubs so that the
+// dispatching code compiles; cpu.AVX2Kernels() is the constant false here,
+// which makes every call to them dead code.
 
 const noKernels = "poly: AVX2 kernel called in a build without assembly"
 

@@ -4,57 +4,23 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/ntt/ntttest"
 )
 
 // The AVX2 kernels of poly_amd64.s against their scalar twins (the same
-// functions with useAVX2Poly = false): every int16 coefficient through
-// each CompressEncode width and EncodeNTT12, every d-bit value and random
-// and extreme byte strings through DecodeDecompress and DecodeNTT12.
-
-// polyPath is one way the package can run its encoders.
-type polyPath struct {
-	name string
-	avx2 bool
-}
-
-// polyPaths lists the paths this build and CPU can run, the default first.
-func polyPaths() []polyPath {
-	paths := []polyPath{{"scalar", false}}
-	if haveAVX2Poly && cpu.X86HasAVX2 {
-		paths = append([]polyPath{{"avx2", true}}, paths...)
-	}
-	return paths
-}
-
-// setAVX2Poly selects the AVX2 kernels (on) or the scalar loops (off) and
-// returns a function that restores the previous choice. Tests that call it
-// must not run in parallel.
-func setAVX2Poly(on bool) (restore func()) {
-	prev := useAVX2Poly
-	useAVX2Poly = on
-	return func() { useAVX2Poly = prev }
-}
-
-// TestAVX2PolySelected fails, rather than skips, when the environment says
-// the machine has AVX2 (MODULETTO_REQUIRE_AVX2=1) and the encoders do not
-// use it.
-func TestAVX2PolySelected(t *testing.T) {
-	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
-		t.Skip("MODULETTO_REQUIRE_AVX2 is not 1")
-	}
-	assert.True(t, haveAVX2Poly, "this build has no AVX2 poly kernels (purego tag or not amd64)")
-	assert.True(t, cpu.X86HasAVX2, "the CPU does not report AVX2 and BMI2")
-	assert.True(t, useAVX2Poly, "the AVX2 poly kernels are not selected")
-}
+// functions under the scalar kernels, cpu.Scalar): every int16 coefficient
+// through each CompressEncode width and EncodeNTT12, every d-bit value and
+// random and extreme byte strings through DecodeDecompress and DecodeNTT12.
 
 // TestEncodersOnEveryPath reruns the FIPS 203 encoding tests of the package
-// on every path (the plain run covers the default path only).
+// under every set of kernels (the plain run covers the default only).
 func TestEncodersOnEveryPath(t *testing.T) {
 	tests := []struct {
 		name string
@@ -70,31 +36,37 @@ func TestEncodersOnEveryPath(t *testing.T) {
 		{"BitUnpackOutOfRange", TestBitUnpackOutOfRange},
 		{"ZeroAllocations", TestZeroAllocations},
 	}
-	for _, p := range polyPaths() {
-		t.Run(p.name, func(t *testing.T) {
-			defer setAVX2Poly(p.avx2)()
-			for _, tc := range tests {
-				t.Run(tc.name, tc.f)
-			}
-		})
-	}
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		for _, tc := range tests {
+			t.Run(tc.name, tc.f)
+		}
+	})
 }
 
 // requireAVX2 skips a kernel test on a machine or build without the AVX2
-// kernels (TestAVX2PolySelected fails there when AVX2 is required).
+// kernels (internal/cpu's TestRequireAVX2 fails there when AVX2 is
+// required).
 func requireAVX2(t testing.TB) {
-	if !haveAVX2Poly || !cpu.X86HasAVX2 {
-		t.Skip("no AVX2 poly kernels in this build or on this CPU")
+	if !slices.Contains(cpu.Available(), cpu.AVX2) {
+		t.Skip("no AVX2 kernels in this build or on this CPU")
 	}
 }
 
-// bothPaths runs f with the scalar loops, then with the AVX2 kernels.
+// bothPaths runs f under the scalar kernels, then under the AVX2 kernels
+// (call requireAVX2 first).
 func bothPaths[R any](f func() R) (scalar, avx2 R) {
-	restore := setAVX2Poly(false)
-	scalar = f()
-	useAVX2Poly = true
-	avx2 = f()
-	restore()
+	for _, k := range []cpu.Kernels{cpu.Scalar, cpu.AVX2} {
+		restore, err := cpu.Set(k)
+		if err != nil {
+			panic(err)
+		}
+		if k == cpu.Scalar {
+			scalar = f()
+		} else {
+			avx2 = f()
+		}
+		restore()
+	}
 	return scalar, avx2
 }
 
@@ -193,7 +165,7 @@ func TestEncodeNTT12Kernel(t *testing.T) {
 	for name, p := range allInt16Polys() {
 		want, got := bothPaths(func() []byte {
 			b := bytes.Repeat([]byte{0xa5}, 384+8)
-			EncodeNTT12(b, (*NTTPoly16)(p))
+			encodeNTT12FIPS(b, p)
 			return b
 		})
 		if !assert.Equal(t, want, got, name) {
@@ -202,10 +174,26 @@ func TestEncodeNTT12Kernel(t *testing.T) {
 	}
 }
 
-// decode12Result is what DecodeNTT12 produces.
+// decode12Result is what DecodeNTT12 produces, the polynomial in FIPS order.
 type decode12Result struct {
 	p  NTTPoly16
 	ok int
+}
+
+// encodeNTT12FIPS and decodeNTT12FIPS run EncodeNTT12 and DecodeNTT12 on a
+// polynomial in FIPS order, converting at the boundary as the schemes do:
+// the in-memory NTT-domain order belongs to the current kernels, so only
+// FIPS-order values compare across kernels.
+func encodeNTT12FIPS(dst []byte, p *Poly16) {
+	s := *p
+	ntt.FromSpecOrder16((*[N]int16)(&s))
+	EncodeNTT12(dst, (*NTTPoly16)(&s))
+}
+
+func decodeNTT12FIPS(src []byte) (r decode12Result) {
+	r.ok = DecodeNTT12(&r.p, src)
+	ntt.ToSpecOrder16((*[N]int16)(&r.p))
+	return r
 }
 
 func TestDecodeNTT12Kernel(t *testing.T) {
@@ -223,11 +211,7 @@ func TestDecodeNTT12Kernel(t *testing.T) {
 		}
 	}
 	for name, b := range inputs {
-		want, got := bothPaths(func() decode12Result {
-			var r decode12Result
-			r.ok = DecodeNTT12(&r.p, b)
-			return r
-		})
+		want, got := bothPaths(func() decode12Result { return decodeNTT12FIPS(b) })
 		if !assert.Equal(t, want, got, name) {
 			return
 		}
@@ -264,15 +248,11 @@ func FuzzCompressKernels(f *testing.F) {
 		}
 		want, got := bothPaths(func() []byte {
 			b := make([]byte, 384)
-			EncodeNTT12(b, (*NTTPoly16)(&p))
+			encodeNTT12FIPS(b, &p)
 			return b
 		})
 		assert.Equal(t, want, got, "EncodeNTT12")
-		wantR, gotR := bothPaths(func() decode12Result {
-			var r decode12Result
-			r.ok = DecodeNTT12(&r.p, in[:384])
-			return r
-		})
+		wantR, gotR := bothPaths(func() decode12Result { return decodeNTT12FIPS(in[:384]) })
 		assert.Equal(t, wantR, gotR, "DecodeNTT12")
 	})
 }

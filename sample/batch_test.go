@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -54,7 +55,7 @@ func newHashCases(rng *rand.ChaCha8) []hashCase {
 // are refilled with jobs of other rates and paddings while long inputs are
 // still absorbing, and compares each output with crypto/sha3.
 func TestRunHashesMatchSHA3(t *testing.T) {
-	forEachKeccak(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		cases := newHashCases(newRand(t))
 		jobs := make([]Job, len(cases))
 		for i, c := range cases {
@@ -73,7 +74,7 @@ func TestRunHashesMatchSHA3(t *testing.T) {
 // crypto/sha3: a lane's result must not depend on what the other lanes run.
 // Even rounds draw samplers only, odd ones start with a hash.
 func TestRunMixedJobsMatchOracles(t *testing.T) {
-	forEachKeccak(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		src := newRand(t)
 		rng := rand.New(src)
 		for round := range 20 {
@@ -194,7 +195,7 @@ func TestRunZeroAllocations(t *testing.T) {
 // one before. Every output is checked against crypto/sha3 and the
 // pseudocode oracles, computed one after the other.
 func TestRunAfter(t *testing.T) {
-	forEachKeccak(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(t)
 		for _, eta := range []int{2, 3} {
 			for _, jLen := range []int{0, 800, 1120, 1600} {
@@ -284,7 +285,7 @@ func TestRunAfterZeroAllocations(t *testing.T) {
 // (every input length of newHashCases, SHAKE-256 outputs of up to three
 // blocks), clear the job and allocate nothing.
 func TestRunLoneHash(t *testing.T) {
-	forEachKeccak(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, c := range newHashCases(newRand(t)) {
 			jobs := []Job{c.job(c.out, c.in0, c.in1)}
 			Run(jobs)
@@ -301,16 +302,12 @@ func TestRunLoneHash(t *testing.T) {
 	require.Zero(t, allocs)
 }
 
-// forEachKeccak runs f once per kernels of the module this build and CPU
-// can run with their own Keccak code (avx2, scalar).
-func forEachKeccak(t *testing.T, f func(t *testing.T)) { forEachSamplerPath(t, f) }
-
 // TestSampleNoiseNTTJob checks the transformed noise job against the FIPS
 // pseudocode oracle of SamplePolyCBD(PRF) followed by the NTT, on every
 // kernel, for both η, in a batch beside untransformed noise of the same
 // seeds.
 func TestSampleNoiseNTTJob(t *testing.T) {
-	forEachKeccak(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(t)
 		for _, eta := range []int{2, 3} {
 			var sigma [32]byte

@@ -18,7 +18,7 @@ func TestNTTOrderBoundary(t *testing.T) {
 	for i := range rho {
 		rho[i] = byte(7*i + 1)
 	}
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		m := make([]poly.NTTPoly16, 4)
 		SampleMatrix(m, &rho, 2, false)
 		for i := range 2 {
@@ -30,7 +30,7 @@ func TestNTTOrderBoundary(t *testing.T) {
 		SampleNTT(&a, &rho, 1, 0)
 		assert.Equal(t, oracleSampleNTT(append(rho[:], 1, 0)), ints16(&a), "SampleNTT")
 	})
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		m := make([]poly.NTTPoly32, 6)
 		ExpandA(m, &rho, 2, 3)
 		for r := range 2 {

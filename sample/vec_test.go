@@ -12,11 +12,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/moduletto/moduletto/poly"
 )
 
 // The AVX2 kernels of sample_amd64.s against their scalar twins (the parse
-// and cbd functions with useAVX2Samplers = false), on random blocks and on
+// and cbd functions with the scalar kernels), on random blocks and on
 // blocks built to reach every edge: all candidates accepted or rejected,
 // one accepted candidate at each position, every q boundary, every start
 // count near the end of the polynomial.
@@ -50,17 +51,6 @@ func setAVX2Samplers(on bool) (restore func()) {
 		panic(err)
 	}
 	return restore
-}
-
-// forEachSamplerPath runs f once per path in samplerPaths, as a subtest
-// named after the path.
-func forEachSamplerPath(t *testing.T, f func(t *testing.T)) {
-	for _, p := range samplerPaths() {
-		t.Run(p.name, func(t *testing.T) {
-			defer setAVX2Samplers(p.avx2)()
-			f(t)
-		})
-	}
 }
 
 // TestAVX2SamplersSelected fails, rather than skips, when the environment
@@ -100,7 +90,7 @@ func TestSamplersOnEveryPath(t *testing.T) {
 		{"BelowQ", TestRejectionSamplersBelowQ},
 		{"ZeroAllocations", TestZeroAllocations},
 	}
-	forEachSamplerPath(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(tc.name, tc.f)
 		}

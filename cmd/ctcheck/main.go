@@ -24,7 +24,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/moduletto/moduletto/ntt"
+	"github.com/moduletto/moduletto/internal/cpu"
 )
 
 // Thresholds on |t| from dudect.
@@ -57,11 +57,10 @@ func main() {
 	flag.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "seed of the input generator")
 	flag.StringVar(&cfg.json, "json", "", "write a JSON report to this file (- for standard output)")
 	flag.Float64Var(&cfg.failAbove, "fail-above", 0, "exit with status 1 if a target's max |t| exceeds this (0: never)")
-	be16 := flag.String("ntt16", "", "int16 NTT backend, one of "+strings.Join(ntt.Backends16(), ", ")+" (default: the first)")
-	be32 := flag.String("ntt32", "", "int32 NTT backend, one of "+strings.Join(ntt.Backends32(), ", ")+" (default: the first)")
+	kernels := flag.String("kernels", "", "kernels of the whole module, one of "+kernelNames()+" (default: the first)")
 	flag.Parse()
 
-	if err := selectBackends(*be16, *be32); err != nil {
+	if err := selectKernels(*kernels); err != nil {
 		fmt.Fprintln(os.Stderr, "ctcheck:", err)
 		os.Exit(2)
 	}
@@ -101,21 +100,29 @@ func main() {
 	}
 }
 
-// selectBackends switches the NTT backends for the whole run (the default,
-// empty, keeps the one chosen at start-up); the names are printed and
-// recorded with the results.
-func selectBackends(be16, be32 string) error {
-	if be16 != "" {
-		if _, err := ntt.SetBackend16(be16); err != nil {
-			return err
-		}
+// kernelNames lists the kernels this build and CPU can run, the default
+// first.
+func kernelNames() string {
+	var names []string
+	for _, k := range cpu.Available() {
+		names = append(names, k.String())
 	}
-	if be32 != "" {
-		if _, err := ntt.SetBackend32(be32); err != nil {
-			return err
-		}
+	return strings.Join(names, ", ")
+}
+
+// selectKernels switches the kernels of the whole module for the run (the
+// default, empty, keeps the ones chosen at start-up); the name is printed
+// and recorded with the results.
+func selectKernels(name string) error {
+	if name == "" {
+		return nil
 	}
-	return nil
+	k, err := cpu.Parse(name)
+	if err != nil {
+		return err
+	}
+	_, err = cpu.Set(k)
+	return err
 }
 
 // report is the JSON form of a run.
@@ -125,8 +132,7 @@ type report struct {
 	CPUs       int            `json:"cpus"`
 	Seed       uint64         `json:"seed"`
 	Clock      clockInfo      `json:"clock"`
-	Backend16  string         `json:"ntt_backend16"`
-	Backend32  string         `json:"ntt_backend32"`
+	Kernels    string         `json:"kernels"`
 	LoadBefore string         `json:"loadavg_before,omitempty"`
 	LoadAfter  string         `json:"loadavg_after,omitempty"`
 	Targets    []targetResult `json:"targets"`
@@ -182,12 +188,11 @@ func run(w io.Writer, ts []target, cfg config) (*report, error) {
 		CPUs:       runtime.NumCPU(),
 		Seed:       cfg.seed,
 		Clock:      clk,
-		Backend16:  ntt.Backend16Name(),
-		Backend32:  ntt.Backend32Name(),
+		Kernels:    cpu.Current().String(),
 		LoadBefore: loadAvg(),
 	}
 	fmt.Fprintf(w, "ctcheck: %s %s, %d CPUs, seed %d, load average %s\n", rep.Go, rep.Platform, rep.CPUs, cfg.seed, rep.LoadBefore)
-	fmt.Fprintf(w, "ntt backends: int16 %s, int32 %s\n", rep.Backend16, rep.Backend32)
+	fmt.Fprintf(w, "kernels: %s\n", rep.Kernels)
 	fmt.Fprintf(w, "clock: %s, granularity %.0f ns, cost of a reading %.0f ns\n", clk.Source, clk.GranularityNS, clk.OverheadNS)
 	fmt.Fprintf(w, "%d measurements per class; |t| < %.1f: no evidence of leakage, > %.0f: strong evidence\n\n", cfg.n, tNoEvidence, float64(tStrong))
 	for _, t := range ts {

@@ -20,7 +20,7 @@ func TestAccumulated(t *testing.T) {
 	if testing.Short() {
 		n, want = 100, "8358a1843220194417cadbc2651295cd8fc65125b5a5c1a239a16dc8b57ca199"
 	}
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		s := sha3.NewSHAKE128()
 		a := sha3.NewSHAKE128()
 		seed := make([]byte, 32)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
@@ -215,7 +216,7 @@ func (sk *PrivateKey) signing() *signingForm {
 		}
 		if sk.expanded == nil {
 			// t = NTT⁻¹(Â∘NTT(s1)) + s2 and (t1, t0) = Power2Round(t).
-			simd := simdRounding()
+			simd := cpu.AVX2Kernels()
 			var t poly.Poly32
 			for i := range k {
 				poly.DotInverse32(&t, m[i][:l], h.s1[:l])
@@ -333,7 +334,7 @@ func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Pol
 	l := p.l
 	enc := pk.enc[:p.pkSize]
 	copy(enc, pk.ρ[:])
-	simd := simdRounding()
+	simd := cpu.AVX2Kernels()
 	var s1Hat [maxL]poly.NTTPoly32
 	for c := range l {
 		s1Hat[c].SetNTT(&s1[c])

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/moduletto/moduletto/internal/cpu"
-	nttengine "github.com/moduletto/moduletto/ntt"
-	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/moduletto/moduletto/poly"
 
 	"github.com/stretchr/testify/assert"
@@ -22,7 +20,7 @@ import (
 
 func requireRoundingAVX2(t testing.TB) {
 	if !cpu.X86HasAVX2 {
-		t.Skip("the CPU lacks AVX2 (ntt's TestRequireAVX2Backend32 fails instead when MODULETTO_REQUIRE_AVX2=1)")
+		t.Skip("the CPU lacks AVX2 (internal/cpu's TestRequireAVX2 fails instead when MODULETTO_REQUIRE_AVX2=1)")
 	}
 }
 
@@ -296,17 +294,5 @@ func FuzzRoundingAVX2(f *testing.F) {
 		p.power2RoundPoly(&tv, &t0v, &s2, true)
 		assert.Equal(t, ts, tv, "power2Round t1")
 		assert.Equal(t, t0s, t0v, "power2Round t0")
-	})
-}
-
-// TestSimdRoundingFollowsBackend checks that the vector tests, which loop
-// over ntt's int32 backends, run the AVX2 rounding kernels exactly under
-// the "avx2" backend and the scalar loops under the others.
-func TestSimdRoundingFollowsBackend(t *testing.T) {
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
-		assert.Equal(t, roundingAVX2 && nttengine.Backend32Name() == "avx2", simdRounding())
-		if nttengine.Backend32Name() == "avx2" {
-			assert.True(t, simdRounding(), "AVX2 NTT backend without AVX2 rounding")
-		}
 	})
 }

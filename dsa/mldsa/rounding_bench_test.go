@@ -1,8 +1,10 @@
 package mldsa
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -20,7 +22,7 @@ func BenchmarkRounding(b *testing.B) {
 		h[j] = uint8(j % 5 / 4)
 	}
 	paths := []bool{false}
-	if roundingAVX2 {
+	if slices.Contains(cpu.Available(), cpu.AVX2) {
 		paths = append(paths, true)
 	}
 	for _, simd := range paths {

@@ -3,10 +3,9 @@
 package mldsa
 
 // Builds without the AVX2 kernels (purego, other architectures) always take
-// the scalar loops of rounding_poly.go; the kernel names below only keep
-// them compiling and are never called.
-
-const roundingAVX2 = false
+// the scalar loops of rounding_poly.go (cpu.AVX2Kernels() is the constant
+// false there); the kernel names below only keep them compiling and are
+// never called.
 
 type roundingTable struct{}
 

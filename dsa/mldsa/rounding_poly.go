@@ -1,22 +1,14 @@
 package mldsa
 
-import (
-	nttengine "github.com/moduletto/moduletto/ntt"
-	"github.com/moduletto/moduletto/poly"
-)
+import "github.com/moduletto/moduletto/poly"
 
 // Per-polynomial forms of the rounding steps of key generation, signing and
 // verification. Each has a scalar loop and, where the CPU has AVX2, a
-// vectorised kernel (rounding_avx2.go) computing exactly the same values;
-// the choice is made once per operation by [simdRounding].
-
-// simdRounding reports whether the AVX2 rounding kernels run: the build has
-// them (roundingAVX2, which tests may flip) and the int32 NTT backend is
-// "avx2", so that the loops of tests over ntt's backends
-// (ntttest.ForEachBackend32) run every ML-DSA vector on both paths.
-func simdRounding() bool {
-	return roundingAVX2 && nttengine.Backend32Name() == "avx2"
-}
+// vectorised kernel (rounding_avx2.go) computing exactly the same values.
+// The caller chooses once per operation with cpu.AVX2Kernels(), the
+// module's one kernel switch, so the tests that loop over the kernels
+// (ntttest.ForEachBackend) run every ML-DSA vector on both paths, and the
+// choice always agrees with ntt's and poly's.
 
 // decomposePoly sets w1, w0 = Decompose(w0 mod q) coefficient-wise (FIPS
 // 204, Algorithm 36, as in line 11 of Algorithm 7).

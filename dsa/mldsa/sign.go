@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/internal/isolate"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
@@ -341,7 +342,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	)
 	w1Len := k * 32 * p.w1Bits
 	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
-	simd := simdRounding()
+	simd := cpu.AVX2Kernels()
 
 	// y = ExpandMask(ρ″, 0) for the first iteration.
 	for j := range l {

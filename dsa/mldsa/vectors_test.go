@@ -82,7 +82,7 @@ type acvpKeyGen struct {
 func TestACVPKeyGen(t *testing.T) {
 	var v acvpKeyGen
 	readVectors(t, "ML-DSA-keyGen-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		count := 0
 		for _, g := range v.TestGroups {
 			require.Equal(t, "ML-DSA-65", g.ParameterSet)
@@ -133,7 +133,7 @@ type acvpSigGen struct {
 func TestACVPSigGen(t *testing.T) {
 	var v acvpSigGen
 	readVectors(t, "ML-DSA-sigGen-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
 			require.Equal(t, "ML-DSA-65", g.ParameterSet)
@@ -226,7 +226,7 @@ type acvpSigVer struct {
 func TestACVPSigVer(t *testing.T) {
 	var v acvpSigVer
 	readVectors(t, "ML-DSA-sigVer-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
 			require.Equal(t, "ML-DSA-65", g.ParameterSet)

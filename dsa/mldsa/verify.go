@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -86,7 +87,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		return err
 	}
 	bound := p.γ1 - p.β
-	simd := simdRounding()
+	simd := cpu.AVX2Kernels()
 	for j := range l {
 		if exceedsPoly(&z[j], bound, simd) != 0 { // public: may return early
 			return errZOutOfRange

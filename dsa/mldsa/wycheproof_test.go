@@ -46,7 +46,7 @@ func TestWycheproofSignNoSeed(t *testing.T) {
 func testWycheproofSign(t *testing.T, file string, seeded bool) {
 	var v wycheproofSign
 	readVectors(t, file, &v)
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
 			var sk *PrivateKey
@@ -147,7 +147,7 @@ func TestWycheproofVerify(t *testing.T) {
 		"InvalidHintsEncoding":     "hint",
 		"InvalidContext":           "context",
 	}
-	ntttest.ForEachBackend32(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
 			pk, keyErr := NewPublicKey(MLDSA65(), g.PublicKey)

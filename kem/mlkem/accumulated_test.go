@@ -35,7 +35,7 @@ func TestAccumulated(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, set := range paramSets {
 			t.Run(fmt.Sprintf("%s/N=%d", set.name, n), func(t *testing.T) {
 				got := accumulate(t, set, n)

@@ -26,7 +26,7 @@ func TestACVPKeyGen(t *testing.T) {
 		} `json:"testGroups"`
 	}
 	loadJSON(t, "acvp/ML-KEM-keyGen-FIPS203.json.gz", &f)
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		n := 0
 		for _, g := range f.TestGroups {
 			set := setByName(t, g.ParameterSet)
@@ -66,7 +66,7 @@ func TestACVPEncapDecap(t *testing.T) {
 		} `json:"testGroups"`
 	}
 	loadJSON(t, "acvp/ML-KEM-encapDecap-FIPS203.json.gz", &f)
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		counts := map[string]int{}
 		for _, g := range f.TestGroups {
 			set := setByName(t, g.ParameterSet)

@@ -6,12 +6,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/kem"
 	"github.com/moduletto/moduletto/kem/mlkem"
-	"github.com/moduletto/moduletto/ntt"
 )
 
-// Benchmarks of the caller-buffer forms on every int16 NTT backend, named
+// Benchmarks of the caller-buffer forms on every set of kernels, named
 // BenchmarkMLKEM/<set>/<op>/backend=<name> for benchstat. The side-by-side
 // comparison with crypto/mlkem and CIRCL lives in the compare module.
 func BenchmarkMLKEM(b *testing.B) {
@@ -37,9 +37,9 @@ func BenchmarkMLKEM(b *testing.B) {
 				{"DecapsulateTo", func() { _ = dk.DecapsulateTo(k, c) }},
 			}
 			for _, op := range ops {
-				for _, backend := range ntt.Backends16() {
-					b.Run(op.name+"/backend="+backend, func(b *testing.B) {
-						restore, err := ntt.SetBackend16(backend)
+				for _, k := range cpu.Available() {
+					b.Run(op.name+"/backend="+k.String(), func(b *testing.B) {
+						restore, err := cpu.Set(k)
 						require.NoError(b, err)
 						defer restore()
 						b.ReportAllocs()

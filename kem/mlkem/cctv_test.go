@@ -33,7 +33,7 @@ func readCCTV(t *testing.T, name string) map[string][]byte {
 // ciphertexts differ from the re-encryption only after a zero byte, so a
 // strcmp-style comparison would accept them instead of rejecting implicitly.
 func TestCCTVStrcmp(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, set := range paramSets {
 			t.Run(set.name, func(t *testing.T) {
 				v := readCCTV(t, "cctv/strcmp/"+set.name+".txt")
@@ -53,7 +53,7 @@ func TestCCTVStrcmp(t *testing.T) {
 // ipd, (ρ, σ) = G(d) instead of the final G(d‖k), and are not checked (see
 // testdata/README.md); ek and dk are used as given.
 func TestCCTVUnluckySample(t *testing.T) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, set := range paramSets {
 			t.Run(set.name, func(t *testing.T) {
 				v := readCCTV(t, "cctv/unluckysample/"+set.name+".txt")
@@ -78,7 +78,7 @@ func TestCCTVUnluckySample(t *testing.T) {
 // modulus check, with an error naming the parameter set.
 func TestCCTVModulus(t *testing.T) {
 	want := map[string]int{"ML-KEM-512": 775, "ML-KEM-768": 780, "ML-KEM-1024": 1040}
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, set := range paramSets {
 			t.Run(set.name, func(t *testing.T) {
 				file := "cctv/modulus/" + set.name + ".txt.gz"

@@ -28,7 +28,7 @@ var wycheproofSizes = []string{"512", "768", "1024"}
 // whether the implementation accepted the case; it must equal result ==
 // "valid" (Wycheproof has no "acceptable" ML-KEM cases).
 func runWycheproof(t *testing.T, suffix string, check func(t *testing.T, set paramSet, tc wycheproofCase) bool) {
-	ntttest.ForEachBackend16(t, func(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
 		for _, size := range wycheproofSizes {
 			file := fmt.Sprintf("wycheproof/mlkem_%s%s.json.gz", size, suffix)
 			var f wycheproofFile
