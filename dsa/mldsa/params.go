@@ -8,30 +8,35 @@ const (
 	q = params.MLDSAQ // 8380417 = 2^23 − 2^13 + 1
 	d = 13            // bits dropped from t by Power2Round
 
-	// maxK and maxL bound the module dimensions of the parameter sets this
-	// package provides (ML-DSA-65: k = 6, l = 5); all per-key and
-	// per-signature arrays are sized for them, and the code is written for
-	// any k, l within them. Adding ML-DSA-87 means raising them to 8 and 7
-	// (and maxCTildeSize to 64): arrays sized for sets the package does not
-	// offer would make every private key a quarter larger for nothing.
-	maxK = 6
-	maxL = 5
-	// maxCTildeSize is the largest λ/4 (ML-DSA-65: 48 bytes).
-	maxCTildeSize = 48
+	// maxK and maxL bound the module dimensions of the parameter sets
+	// (ML-DSA-87: k = 8, l = 7); all per-key and per-signature arrays are
+	// sized for them, and the code is written for any k, l within them.
+	maxK = 8
+	maxL = 7
+	// maxCTildeSize is the largest λ/4 (ML-DSA-87: 64 bytes).
+	maxCTildeSize = 64
 )
 
-// Sizes in bytes of ML-DSA-65 keys and signatures and of the other byte
-// strings of FIPS 204.
+// Sizes in bytes of keys and signatures (FIPS 204, Table 2) and of the other
+// byte strings of FIPS 204.
 const (
 	// PrivateKeySize is the size of a private key seed ξ, for every
 	// parameter set.
 	PrivateKeySize = 32
 
+	MLDSA44PublicKeySize = 1312
 	MLDSA65PublicKeySize = 1952
+	MLDSA87PublicKeySize = 2592
+
+	MLDSA44SignatureSize = 2420
 	MLDSA65SignatureSize = 3309
-	// MLDSA65ExpandedPrivateKeySize is the size of the FIPS 204 skEncode
-	// form of an ML-DSA-65 private key.
+	MLDSA87SignatureSize = 4627
+
+	// MLDSA44ExpandedPrivateKeySize and the like are the sizes of the FIPS
+	// 204 skEncode form of a private key.
+	MLDSA44ExpandedPrivateKeySize = 2560
 	MLDSA65ExpandedPrivateKeySize = 4032
+	MLDSA87ExpandedPrivateKeySize = 4896
 
 	// MuSize is the size of the message representative μ.
 	MuSize = 64
@@ -89,19 +94,33 @@ func bitLen(x uint32) int {
 	return b
 }
 
-// params65 is ML-DSA-65 (FIPS 204, Table 1): NIST security category 3.
-var params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192)
+// The parameter sets of FIPS 204, Table 1: name, (k, ℓ), η, τ,
+// bitlen(γ1−1)+1 (γ1 = 2^17 or 2^19), (q−1)/γ2, ω and λ.
+var (
+	params44 = newParameterSet("ML-DSA-44", 4, 4, 2, 39, 18, 88, 80, 128) // NIST security category 2
+	params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192) // category 3
+	params87 = newParameterSet("ML-DSA-87", 8, 7, 2, 60, 20, 32, 75, 256) // category 5
+)
 
-// Parameters is one of the fixed parameter sets of FIPS 204. Only
-// ML-DSA-65 is provided. Values returned by [MLDSA65] compare equal, so they
-// can be used in equality checks and switch statements; the zero value is
-// not a valid parameter set.
+// Parameters is one of the fixed parameter sets of FIPS 204. Values
+// returned by [MLDSA44], [MLDSA65] and [MLDSA87] compare equal, so they can
+// be used in equality checks and switch statements; the zero value is not a
+// valid parameter set.
 type Parameters struct {
 	p *parameterSet
 }
 
-// MLDSA65 returns the ML-DSA-65 parameter set of FIPS 204.
+// MLDSA44 returns the ML-DSA-44 parameter set of FIPS 204 (NIST security
+// category 2).
+func MLDSA44() Parameters { return Parameters{params44} }
+
+// MLDSA65 returns the ML-DSA-65 parameter set of FIPS 204 (NIST security
+// category 3).
 func MLDSA65() Parameters { return Parameters{params65} }
+
+// MLDSA87 returns the ML-DSA-87 parameter set of FIPS 204 (NIST security
+// category 5).
+func MLDSA87() Parameters { return Parameters{params87} }
 
 // String returns the name of the parameter set, e.g. "ML-DSA-65".
 func (p Parameters) String() string {

@@ -1,7 +1,6 @@
 package mldsa
 
 import (
-	"crypto"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/sha3"
@@ -36,24 +35,23 @@ const (
 
 type preHashInfo struct {
 	name  string
-	oid   byte        // last arc of 2.16.840.1.101.3.4.2.oid
-	size  int         // digest (or XOF output) length in bytes
-	hash  crypto.Hash // 0 for the XOFs, which crypto.Hash does not name
+	oid   byte // last arc of 2.16.840.1.101.3.4.2.oid
+	size  int  // digest (or XOF output) length in bytes
 	newFn func() hash.Hash
 	shake func() *sha3.SHAKE
 }
 
 var preHashes = [...]preHashInfo{
-	SHA2_224:     {name: "SHA2-224", oid: 4, size: 28, hash: crypto.SHA224, newFn: sha256.New224},
-	SHA2_256:     {name: "SHA2-256", oid: 1, size: 32, hash: crypto.SHA256, newFn: sha256.New},
-	SHA2_384:     {name: "SHA2-384", oid: 2, size: 48, hash: crypto.SHA384, newFn: sha512.New384},
-	SHA2_512:     {name: "SHA2-512", oid: 3, size: 64, hash: crypto.SHA512, newFn: sha512.New},
-	SHA2_512_224: {name: "SHA2-512/224", oid: 5, size: 28, hash: crypto.SHA512_224, newFn: sha512.New512_224},
-	SHA2_512_256: {name: "SHA2-512/256", oid: 6, size: 32, hash: crypto.SHA512_256, newFn: sha512.New512_256},
-	SHA3_224:     {name: "SHA3-224", oid: 7, size: 28, hash: crypto.SHA3_224, newFn: func() hash.Hash { return sha3.New224() }},
-	SHA3_256:     {name: "SHA3-256", oid: 8, size: 32, hash: crypto.SHA3_256, newFn: func() hash.Hash { return sha3.New256() }},
-	SHA3_384:     {name: "SHA3-384", oid: 9, size: 48, hash: crypto.SHA3_384, newFn: func() hash.Hash { return sha3.New384() }},
-	SHA3_512:     {name: "SHA3-512", oid: 10, size: 64, hash: crypto.SHA3_512, newFn: func() hash.Hash { return sha3.New512() }},
+	SHA2_224:     {name: "SHA2-224", oid: 4, size: 28, newFn: sha256.New224},
+	SHA2_256:     {name: "SHA2-256", oid: 1, size: 32, newFn: sha256.New},
+	SHA2_384:     {name: "SHA2-384", oid: 2, size: 48, newFn: sha512.New384},
+	SHA2_512:     {name: "SHA2-512", oid: 3, size: 64, newFn: sha512.New},
+	SHA2_512_224: {name: "SHA2-512/224", oid: 5, size: 28, newFn: sha512.New512_224},
+	SHA2_512_256: {name: "SHA2-512/256", oid: 6, size: 32, newFn: sha512.New512_256},
+	SHA3_224:     {name: "SHA3-224", oid: 7, size: 28, newFn: func() hash.Hash { return sha3.New224() }},
+	SHA3_256:     {name: "SHA3-256", oid: 8, size: 32, newFn: func() hash.Hash { return sha3.New256() }},
+	SHA3_384:     {name: "SHA3-384", oid: 9, size: 48, newFn: func() hash.Hash { return sha3.New384() }},
+	SHA3_512:     {name: "SHA3-512", oid: 10, size: 64, newFn: func() hash.Hash { return sha3.New512() }},
 	SHAKE128:     {name: "SHAKE-128", oid: 11, size: 32, shake: sha3.NewSHAKE128},
 	SHAKE256:     {name: "SHAKE-256", oid: 12, size: 64, shake: sha3.NewSHAKE256},
 }
@@ -98,16 +96,6 @@ func (ph PreHash) Sum(message []byte) ([]byte, error) {
 	h := info.newFn()
 	h.Write(message)
 	return h.Sum(nil), nil
-}
-
-// preHashOf maps a crypto.Hash from SignerOpts to its PreHash.
-func preHashOf(h crypto.Hash) (PreHash, bool) {
-	for ph := range preHashes {
-		if ph != 0 && preHashes[ph].hash == h {
-			return PreHash(ph), true
-		}
-	}
-	return 0, false
 }
 
 // hashMu sets μ = H(tr ‖ M′, 64) with M′ = 1 ‖ |ctx| ‖ ctx ‖ OID ‖ PH(M)

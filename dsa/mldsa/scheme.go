@@ -7,7 +7,9 @@ import (
 )
 
 func init() {
-	dsa.Register(scheme{MLDSA65()})
+	for _, p := range []Parameters{MLDSA44(), MLDSA65(), MLDSA87()} {
+		dsa.Register(scheme{p})
+	}
 }
 
 // scheme adapts a parameter set to the scheme-agnostic [dsa.Scheme].

@@ -34,56 +34,41 @@ func (o *Options) context() string {
 	return o.Context
 }
 
-// contextOf extracts the context from SignerOpts that ask for pure ML-DSA:
-// nil, *Options, or any SignerOpts whose HashFunc is zero.
-func contextOf(opts crypto.SignerOpts) (string, error) {
-	switch o := opts.(type) {
-	case nil:
-		return "", nil
-	case *Options:
-		return o.context(), nil
+// signMode is what SignerOpts ask [PrivateKey.Sign] for, as in the
+// standard library's crypto/mldsa: pure ML-DSA of the message (HashFunc
+// zero, with the context of an *Options) or, from Go 1.27 on, a signature
+// of a precomputed μ (HashFunc crypto.MLDSAMu). Any other hash is an error:
+// HashML-DSA has its own entry points ([SignHash], [SignDigest]).
+func signMode(opts crypto.SignerOpts) (context string, mu bool, err error) {
+	if opts == nil {
+		return "", false, nil
 	}
-	if opts.HashFunc() != 0 {
-		return "", errInvalidSignerOpts
+	switch h := opts.HashFunc(); {
+	case h == 0:
+		if o, ok := opts.(*Options); ok {
+			return o.context(), false, nil
+		}
+		return "", false, nil
+	case isMLDSAMu(h):
+		return "", true, nil
 	}
-	return "", nil
-}
-
-// signerOptsHash returns the HashML-DSA pre-hash that SignerOpts ask for,
-// if any.
-func signerOptsHash(opts crypto.SignerOpts) (PreHash, bool, error) {
-	if opts == nil || opts.HashFunc() == 0 {
-		return 0, false, nil
-	}
-	ph, ok := preHashOf(opts.HashFunc())
-	if !ok {
-		return 0, false, fmt.Errorf("mldsa: HashML-DSA does not support %v", opts.HashFunc())
-	}
-	return ph, true, nil
+	return "", false, errInvalidSignerOpts
 }
 
 // Sign signs message with a hedged signature (ML-DSA.Sign, FIPS 204,
 // Algorithm 2): the 32 bytes of fresh randomness come from crypto/rand,
 // whatever rand is, as in the other signers of the standard library since
-// Go 1.26 (tests can fix them with testing/cryptotest.SetGlobalRandom). opts
-// may be nil or an *[Options] carrying the context string. It implements
-// [crypto.Signer].
+// Go 1.26 (tests can fix them with testing/cryptotest.SetGlobalRandom). It
+// implements [crypto.Signer].
 //
-// If opts.HashFunc() is a SHA-2 or SHA-3 hash, message must instead be a
-// digest of that hash, and Sign makes a HashML-DSA signature of it (FIPS
-// 204, Algorithm 4) with the empty context; see [SignHash] for contexts and
-// the SHAKE pre-hashes.
+// If opts is nil or opts.HashFunc returns zero, the message is signed
+// directly; opts may be an *[Options] carrying the context string. Built
+// with Go 1.27 or later, if opts.HashFunc returns crypto.MLDSAMu, message
+// must be a precomputed 64-byte μ (RFC 9881, external μ; see [ComputeMu]),
+// as in the standard library. Any other hash is an error: for HashML-DSA
+// use [SignHash] or [SignDigest].
 func (sk *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if ph, ok, err := signerOptsHash(opts); err != nil {
-		return nil, err
-	} else if ok {
-		return SignDigest(sk, message, ph, nil)
-	}
-	context, err := contextOf(opts)
-	if err != nil {
-		return nil, err
-	}
-	return sk.sign(message, context, false)
+	return sk.signOpts(message, opts, false)
 }
 
 // SignMessage is [PrivateKey.Sign]: ML-DSA signs whole messages. It
@@ -96,21 +81,23 @@ func (sk *PrivateKey) SignMessage(rand io.Reader, message []byte, opts crypto.Si
 // ML-DSA.Sign (FIPS 204, Algorithm 2 with rnd = 0^32): the same key,
 // message and context always give the same signature. Hedged signing
 // ([PrivateKey.Sign]) is preferred where fault or side-channel attacks are a
-// concern. opts may be nil or an *[Options].
-//
-// As with [PrivateKey.Sign], SignerOpts naming a SHA-2 or SHA-3 hash select
-// HashML-DSA over a digest.
+// concern. opts is read as by [PrivateKey.Sign].
 func (sk *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if ph, ok, err := signerOptsHash(opts); err != nil {
-		return nil, err
-	} else if ok {
-		return signDigest(sk, message, ph, "", true)
+	return sk.signOpts(message, opts, true)
+}
+
+func (sk *PrivateKey) signOpts(message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
+	if sk.pub.p == nil {
+		return nil, errZeroPrivateKey
 	}
-	context, err := contextOf(opts)
+	context, mu, err := signMode(opts)
 	if err != nil {
 		return nil, err
 	}
-	return sk.sign(message, context, true)
+	if mu {
+		return signMu(sk, message, deterministic)
+	}
+	return sk.sign(message, context, deterministic)
 }
 
 func (sk *PrivateKey) sign(message []byte, context string, deterministic bool) ([]byte, error) {
