@@ -28,9 +28,10 @@ const maxPublicKeySize = 32 + maxK*t1RowSize
 type PublicKey struct {
 	p *parameterSet
 	ρ [32]byte
-	// tr = H(pk, 64). A parsed key computes it on first use (see trHash),
-	// its first verification in a spare Keccak lane beside Â; trOnce and
-	// trReady publish it.
+	// tr = H(pk, 64), computed on first use (see trHash): a parsed key's
+	// first verification computes it in a spare Keccak lane beside Â, a
+	// generated key's first signature beside the sampling of its signing
+	// form; trOnce and trReady publish it.
 	tr      [64]byte
 	trOnce  sync.Once
 	trReady atomic.Bool
@@ -166,53 +167,51 @@ type signingForm struct {
 	s2, t0 [maxK]poly.NTTPoly32
 }
 
-// signing returns the signing form of sk, computing it, and the matrix Â
-// in sk.pub, on first use (FIPS 204, Algorithm 7, lines 1–5). A seeded key
-// samples s1 and s2 = ExpandS(ρ′) (Algorithm 33) beside Â = ExpandA(ρ)
-// (Algorithm 32) in one batch and recomputes t0 as key generation does
-// (Algorithm 6, lines 5–6); an imported key decodes s1, s2 and t0 from its
-// expanded form.
+// signing returns the signing form of sk, computing it, the matrix Â in
+// sk.pub and, unless it is known, tr = H(pk, 64), on first use (FIPS 204,
+// Algorithm 7, lines 1–5). A seeded key samples s1 and s2 = ExpandS(ρ′)
+// (Algorithm 33) beside Â = ExpandA(ρ) (Algorithm 32) and tr in one batch
+// and recomputes t0 as key generation does (Algorithm 6, lines 5–6); an
+// imported key decodes s1, s2 and t0 from its expanded form.
 func (sk *PrivateKey) signing() *signingForm {
 	sk.expandOnce.Do(func() {
-		p := sk.pub.p
+		pk := &sk.pub
+		p := pk.p
 		k, l := p.k, p.l
 		m := newMatrix(p, l)
 		h := new(signingForm)
-		s1 := func(j int) *poly.Poly32 { return (*poly.Poly32)(&h.s1[j]) }
-		s2 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.s2[i]) }
-		t0 := func(i int) *poly.Poly32 { return (*poly.Poly32)(&h.t0[i]) }
-		// h and m are on the heap, so the jobs may point into them.
-		var jobs [maxK*maxL + maxL + maxK]sample.Job
-		n := sk.pub.matrixJobs(jobs[:], m)
+		var s [maxL + 2*maxK]poly.Poly32 // s1 ‖ s2 ‖ t0
+		var tr [64]byte
+		var jobs [1 + maxK*maxL + maxL + maxK]sample.Job
+		n := 0
+		needTr := !pk.trReady.Load()
+		if needTr { // the longest job first
+			jobs[n] = sample.SHAKE256Job(tr[:], pk.enc[:p.pkSize], nil)
+			n++
+		}
+		// m is on the heap, so the jobs may point into it; s is written
+		// straight into the local array, so it stays in this frame.
+		n += pk.matrixJobs(jobs[n:], m)
 		if sk.expanded == nil {
-			for j := range l {
-				jobs[n] = sample.RejBoundedPolyJob(s1(j), &sk.ρPrime, uint16(j), int(p.η))
-				n++
-			}
-			for i := range k {
-				jobs[n] = sample.RejBoundedPolyJob(s2(i), &sk.ρPrime, uint16(l+i), int(p.η))
+			for r := range l + k {
+				jobs[n] = sample.RejBoundedPolyJob(&s[r], &sk.ρPrime, uint16(r), int(p.η))
 				n++
 			}
 		}
 		sample.Run(jobs[:n])
+		if needTr {
+			pk.publishTr(&tr)
+		}
 
 		if sk.expanded != nil {
-			var s [maxL + 2*maxK]poly.Poly32 // s1 ‖ s2 ‖ t0
 			var ρ, K [32]byte
 			var tr [64]byte
 			// Checked when the key was imported: cannot fail.
 			_ = p.skDecode(&ρ, &K, &tr, s[:l], s[l:l+k], s[l+k:l+2*k], sk.expanded)
-			for j := range l {
-				*s1(j) = s[j]
-			}
-			for i := range k {
-				*s2(i), *t0(i) = s[l+i], s[l+k+i]
-			}
-			clear(s[:])
 			clear(K[:])
 		}
 		for j := range l {
-			s1(j).NTT()
+			h.s1[j].SetNTT(&s[j])
 		}
 		if sk.expanded == nil {
 			// t = NTT⁻¹(Â∘NTT(s1)) + s2 and (t1, t0) = Power2Round(t).
@@ -221,17 +220,26 @@ func (sk *PrivateKey) signing() *signingForm {
 			for i := range k {
 				poly.DotInverse32(&t, m[i][:l], h.s1[:l])
 				// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-				p.power2RoundPoly(&t, t0(i), s2(i), simd)
+				p.power2RoundPoly(&t, &s[l+k+i], &s[l+i], simd)
 			}
 		}
 		for i := range k {
-			s2(i).NTT()
-			t0(i).NTT()
+			h.s2[i].SetNTT(&s[l+i])
+			h.t0[i].SetNTT(&s[l+k+i])
 		}
-		sk.pub.a.Store(m)
+		clear(s[:])
+		pk.a.Store(m)
 		sk.hat = h
 	})
 	return sk.hat
+}
+
+// tr returns tr = H(pk, 64) for a signature by sk. Key generation leaves
+// tr to its first use: a key's first signature computes it beside Â in
+// the batch that derives the signing form (see signing).
+func (sk *PrivateKey) tr() *[64]byte {
+	sk.signing()
+	return sk.pub.trHash()
 }
 
 // GenerateKey generates a new private key for the parameter set p from the
@@ -308,12 +316,14 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	sample.Run(jobs[:k*l+l+k])
 	clear(seeds[32:])
 
-	// Lines 5–7: t, (t1, t0), pk and tr.
+	// Lines 5–7: t, (t1, t0) and pk; tr only for the expanded form, which
+	// holds it: a key that signs computes it on its first signature, beside
+	// the sampling that signature does anyway (see signing).
 	var t0 []byte // t0 is needed only for the expanded form
 	if expanded != nil {
 		t0 = expanded[p.t0Offset():]
 	}
-	sk.finishKey(&a, s[:l], s[l:l+k], t0)
+	sk.finishKey(&a, s[:l], s[l:l+k], t0, expanded != nil)
 
 	if expanded != nil {
 		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s[:l], s[l:l+k])
@@ -323,12 +333,12 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 
 // finishKey completes the public key from Â (in a) and s1, s2, following
 // FIPS 204, Algorithm 6, lines 5–7: t = NTT⁻¹(Â∘NTT(s1)) + s2,
-// (t1, t0) = Power2Round(t), pk = pkEncode(ρ, t1) and tr = H(pk, 64). pk.ρ
-// must be set. Unless t0 is nil it also receives BitPack(t0) of skEncode
-// (see skEncodeT0Row).
+// (t1, t0) = Power2Round(t), pk = pkEncode(ρ, t1) and, if withTr,
+// tr = H(pk, 64). pk.ρ must be set. Unless t0 is nil it also receives
+// BitPack(t0) of skEncode (see skEncodeT0Row).
 //
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise.
-func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte) {
+func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte, withTr bool) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
@@ -350,16 +360,11 @@ func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Pol
 			skEncodeT0Row(t0, i, &t0i)
 		}
 	}
-	hash := [1]sample.Job{sample.SHAKE256Job(pk.tr[:], enc, nil)}
-	sample.Run(hash[:])
 	clear(s1Hat[:])
 	clear(t0i[:])
-	pk.markTr()
-}
-
-// markTr records that pk.tr is set.
-func (pk *PublicKey) markTr() {
-	pk.trOnce.Do(func() { pk.trReady.Store(true) })
+	if withTr {
+		pk.trHash()
+	}
 }
 
 // trHash returns tr = H(pk, 64), computing it first if no one has.
@@ -475,8 +480,10 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 	if sk.pub.p == nil {
 		return &PublicKey{}
 	}
-	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, tr: sk.pub.tr, enc: sk.pub.enc}
-	pk.markTr()
+	pk := &PublicKey{p: sk.pub.p, ρ: sk.pub.ρ, enc: sk.pub.enc}
+	if sk.pub.trReady.Load() { // else the copy computes it on first use
+		pk.publishTr(&sk.pub.tr)
+	}
 	pk.expandT1()
 	// A key that has signed has Â: copy it rather than sample it again.
 	// Otherwise the copy samples Â like a parsed key (see PublicKey).
@@ -588,7 +595,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		}
 	}
 	sample.Run(jobs[:k*l])
-	sk.finishKey(&a, s[:l], s[l:l+k], t0[:k*t0RowSize])
+	sk.finishKey(&a, s[:l], s[l:l+k], t0[:k*t0RowSize], true)
 	// BitPack(t0, 2^12 − 1, 2^12) is one-to-one on 13-bit fields, so equal
 	// encodings are equal values.
 	if subtle.ConstantTimeCompare(t0[:k*t0RowSize], expanded[ps.t0Offset():]) != 1 {

@@ -165,7 +165,7 @@ func signDigestWithRnd(sk *PrivateKey, digest []byte, ph PreHash, context string
 		return nil, errZeroPrivateKey
 	}
 	var μ [MuSize]byte
-	if err := hashMu(&μ, &sk.pub.tr, digest, ph, context); err != nil {
+	if err := hashMu(&μ, sk.tr(), digest, ph, context); err != nil {
 		return nil, err
 	}
 	sig := make([]byte, sk.pub.p.sigSize)

@@ -130,7 +130,7 @@ func (sk *PrivateKey) signTo(sig, message []byte, context string, deterministic 
 		return fmt.Errorf("mldsa: signature buffer is %d bytes, want %d", len(sig), p.sigSize)
 	}
 	var μ [MuSize]byte
-	if err := computeMu(&μ, &sk.pub.tr, message, context); err != nil {
+	if err := computeMu(&μ, sk.tr(), message, context); err != nil {
 		return err
 	}
 	var rnd [32]byte
@@ -238,7 +238,7 @@ func SignInternal(sk *PrivateKey, mPrime, rnd []byte) ([]byte, error) {
 	}
 	var μ [MuSize]byte
 	var h sha3.SHAKE
-	h.Write(sk.pub.tr[:])
+	h.Write(sk.tr()[:])
 	h.Write(mPrime)
 	h.Read(μ[:])
 	sig := make([]byte, sk.pub.p.sigSize)
