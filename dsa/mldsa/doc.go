@@ -1,12 +1,16 @@
 // Package mldsa implements ML-DSA, the module-lattice digital signature
-// algorithm of FIPS 204, for the parameter set ML-DSA-65 (NIST security
-// category 3).
+// algorithm of FIPS 204, for the parameter sets ML-DSA-44, ML-DSA-65 and
+// ML-DSA-87 (NIST security categories 2, 3 and 5). As the standard library
+// advises, most applications should use ML-DSA-44.
 //
-// The API has the shape of the standard library's crypto/mldsa (Go 1.27),
-// so that code can switch by changing the import path: [MLDSA65],
-// [GenerateKey], [NewPrivateKey] (from the 32-byte seed ξ), [NewPublicKey],
-// [PrivateKey.Sign] with [Options] carrying the context string, and [Verify].
-// [PrivateKey] implements [crypto.Signer] and [crypto.MessageSigner].
+// Every identifier of the standard library's crypto/mldsa (Go 1.27) exists
+// here with the same signature and behaviour, so that code can switch by
+// changing the import path: [MLDSA44], [MLDSA65], [MLDSA87], [GenerateKey],
+// [NewPrivateKey] (from the 32-byte seed ξ), [NewPublicKey],
+// [PrivateKey.Sign] with [Options] carrying the context string, [Verify],
+// and the size constants. As there, a hash in SignerOpts is an error, and,
+// built with Go 1.27, crypto.MLDSAMu signs a precomputed μ. [PrivateKey]
+// implements [crypto.Signer] and [crypto.MessageSigner].
 //
 // Beyond it the package offers:
 //
@@ -14,8 +18,9 @@
 //   - external μ: [ComputeMu] computes the 64-byte message representative
 //     from the public key, message and context wherever the message is, and
 //     [SignExternalMu] / [VerifyExternalMu] sign and verify it (RFC 9881);
-//   - the FIPS 204 expanded private key (skEncode, 4032 bytes) for exchange
-//     with implementations that need it: [PrivateKey.ExpandedBytes],
+//   - the FIPS 204 expanded private key (skEncode; 2560, 4032 or 4896
+//     bytes) for exchange with implementations that need it:
+//     [PrivateKey.ExpandedBytes],
 //     [NewPrivateKeyFromExpanded] (which checks the whole key) and
 //     [NewPrivateKeyFromSeedAndExpanded] (which checks the two forms agree);
 //   - HashML-DSA (FIPS 204, Section 5.4) over the twelve approved pre-hashes:
@@ -24,18 +29,18 @@
 //     nothing, as does [Verify] with a parsed [PublicKey];
 //   - [SignInternal] and [VerifyInternal] (FIPS 204, Algorithms 7 and 8 on a
 //     formatted M′) for known-answer tests;
-//   - registration as "ML-DSA-65" in the scheme-agnostic package dsa.
+//   - registration as "ML-DSA-44", "ML-DSA-65" and "ML-DSA-87" in the
+//     scheme-agnostic package dsa.
 //
 // # Implementation
 //
 // One implementation serves every FIPS 204 parameter set: sizes come from a
 // parameter value and the per-key and per-signature arrays are sized for the
-// largest set. Only ML-DSA-65 is exported, because only its test vectors are
-// in testdata. The ring arithmetic, NTT, samplers and bit packing come from
-// the packages poly, ntt and sample; this package holds what is specific to
-// ML-DSA: the rounding functions of FIPS 204, Section 7.4 (Power2Round,
-// Decompose, HighBits, LowBits, MakeHint, UseHint), the hint encoding, the
-// key and signature encodings and Algorithms 1–8.
+// largest set (ML-DSA-87). The ring arithmetic, NTT, samplers and bit
+// packing come from the packages poly, ntt and sample; this package holds
+// what is specific to ML-DSA: the rounding functions of FIPS 204, Section
+// 7.4 (Power2Round, Decompose, HighBits, LowBits, MakeHint, UseHint), the
+// hint encoding, the key and signature encodings and Algorithms 1–8.
 //
 // Key generation and signing do not branch on, index memory by, or divide
 // secret data. The rounding functions divide by 2γ2 with a fixed-point

@@ -127,11 +127,11 @@ func (pk *PublicKey) matrix() *matrix {
 }
 
 // PrivateKey is an ML-DSA private key. A key generated from a seed holds
-// the seed ξ, ρ′ and K (FIPS 204, Algorithm 6, line 2), tr and the public
-// key's encoding: s1 and s2 = ExpandS(ρ′) and t0 are derived from them when
-// needed, so the key is 2.3 KiB where FIPS 204's (ρ, K, tr, s1, s2, t0) as
-// 32-bit coefficients would be 20 KiB, which keeps key generation off the
-// garbage collector's heavy path. A key imported from the expanded form
+// the seed ξ, ρ′ and K (FIPS 204, Algorithm 6, line 2) and the public key's
+// encoding: tr = H(pk, 64), s1 and s2 = ExpandS(ρ′) and t0 are derived from
+// them when needed, so an ML-DSA-65 key is 2.9 KiB where FIPS 204's (ρ, K,
+// tr, s1, s2, t0) as 32-bit coefficients would be 20 KiB, which keeps key
+// generation off the garbage collector's heavy path. A key imported from the expanded form
 // ([NewPrivateKeyFromExpanded]) has no seed and keeps that encoding instead.
 // It implements [crypto.Signer] and [crypto.MessageSigner], and is safe for
 // concurrent use.
@@ -139,8 +139,9 @@ func (pk *PublicKey) matrix() *matrix {
 // The values ML-DSA.Sign_internal derives from the key before its loop
 // (FIPS 204, Algorithm 7, lines 1–5: the NTTs of s1, s2 and t0, and the
 // matrix Â = ExpandA(ρ)) are computed by the key's first signature and kept
-// for every later one, 47 KiB in two allocations: it samples Â and, for a
-// seeded key, s1 and s2 again, in one batch, and recomputes t0 with Â.
+// for every later one, 47 KiB for ML-DSA-65 in two allocations: it samples
+// Â and, for a seeded key, s1 and s2 again and tr, in one batch, and
+// recomputes t0 with Â.
 // Key generation samples Â too, to compute t, but into its own stack
 // frame: a key generated to be stored or exported costs no 36 KiB matrix
 // and no 17 NTTs. A key that signs pays for that work once more, on its
@@ -161,10 +162,17 @@ type PrivateKey struct {
 }
 
 // signingForm holds NTT(s1), NTT(s2) and NTT(t0) (FIPS 204, Algorithm 7,
-// lines 2–4), computed by a key's first signature.
+// lines 2–4), computed by a key's first signature: ℓ, k and k entries of
+// one allocation.
 type signingForm struct {
-	s1     [maxL]poly.NTTPoly32
-	s2, t0 [maxK]poly.NTTPoly32
+	s1, s2, t0 []poly.NTTPoly32
+}
+
+// newSigningForm allocates the signing form of a key of p.
+func newSigningForm(p *parameterSet) *signingForm {
+	k, l := p.k, p.l
+	buf := make([]poly.NTTPoly32, l+2*k)
+	return &signingForm{s1: buf[:l:l], s2: buf[l : l+k : l+k], t0: buf[l+k:]}
 }
 
 // signing returns the signing form of sk, computing it, the matrix Â in
@@ -179,7 +187,7 @@ func (sk *PrivateKey) signing() *signingForm {
 		p := pk.p
 		k, l := p.k, p.l
 		m := newMatrix(p, l)
-		h := new(signingForm)
+		h := newSigningForm(p)
 		var s [maxL + 2*maxK]poly.Poly32 // s1 ‖ s2 ‖ t0
 		var tr [64]byte
 		var jobs [1 + maxK*maxL + maxL + maxK]sample.Job
@@ -218,7 +226,7 @@ func (sk *PrivateKey) signing() *signingForm {
 			simd := cpu.AVX2Kernels()
 			var t poly.Poly32
 			for i := range k {
-				poly.DotInverse32(&t, m[i][:l], h.s1[:l])
+				poly.DotInverse32(&t, m[i][:l], h.s1)
 				// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
 				p.power2RoundPoly(&t, &s[l+k+i], &s[l+i], simd)
 			}
@@ -523,7 +531,8 @@ func (sk *PrivateKey) Equal(x crypto.PrivateKey) bool {
 }
 
 // ExpandedBytes returns the FIPS 204 skEncode form of the key (Algorithm 24;
-// 4032 bytes for ML-DSA-65), for exchange with implementations that need it.
+// 2560, 4032 or 4896 bytes for ML-DSA-44, -65, -87), for exchange with
+// implementations that need it.
 // The seed form of [PrivateKey.Bytes] is smaller and preferred. A key with a
 // seed derives s1, s2 and t0 again (see [PrivateKey]), which costs about a
 // key generation.
@@ -549,7 +558,9 @@ func (sk *PrivateKey) zero() {
 	clear(sk.ρPrime[:])
 	clear(sk.expanded)
 	if sk.hat != nil {
-		*sk.hat = signingForm{}
+		clear(sk.hat.s1)
+		clear(sk.hat.s2)
+		clear(sk.hat.t0)
 	}
 }
 
@@ -560,7 +571,8 @@ var (
 )
 
 // NewPrivateKeyFromExpanded imports a private key of parameter set p from
-// the FIPS 204 skEncode form (Algorithm 25; 4032 bytes for ML-DSA-65).
+// the FIPS 204 skEncode form (Algorithm 25; 2560, 4032 or 4896 bytes for
+// ML-DSA-44, -65, -87).
 //
 // FIPS 204 warns that skDecode is meant for trusted input only; this
 // function checks the whole key instead: every s1, s2 coefficient must lie

@@ -110,10 +110,10 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 		}
 		tr = pk.trHash()
 	} else {
-		// Without a kept matrix, sample Â three rows at a time: ML-DSA-65's
-		// 3ℓ = 15 RejNTTPoly streams of 5 blocks each leave one Keccak lane
-		// idle for the last 5 of 20 permutations (two rows would leave two
-		// idle for 5 of 15).
+		// Without a kept matrix, sample Â three rows at a time into this
+		// frame (3ℓ RejNTTPoly streams of about 5 blocks each, with tr and
+		// the first block of H(c̃) in the first batch), not the whole
+		// matrix.
 		var (
 			rows [3][maxL + 1]poly.NTTPoly32
 			jobs [3*maxL + 2]sample.Job // + tr, H(c̃)
