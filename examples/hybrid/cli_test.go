@@ -86,8 +86,10 @@ func TestCLI(t *testing.T) {
 		ok(t, bin, dir, nil, "keygen", "-o", "k"+bits, "-kem", bits)
 	}
 	ok(t, bin, dir, nil, "keygen", "-o", "other")
-	ok(t, bin, dir, nil, "keygen", "-o", "alice-sig", "-dsa")
-	ok(t, bin, dir, nil, "keygen", "-o", "mallory-sig", "-dsa")
+	ok(t, bin, dir, nil, "keygen", "-o", "alice-sig", "-dsa", "65")
+	ok(t, bin, dir, nil, "keygen", "-o", "mallory-sig", "-dsa", "ML-DSA-65")
+	ok(t, bin, dir, nil, "keygen", "-o", "bob-sig44", "-dsa", "44")
+	ok(t, bin, dir, nil, "keygen", "-o", "carol-sig87", "-dsa", "87")
 
 	t.Run("version", func(t *testing.T) {
 		for _, arg := range []string{"version", "--version"} {
@@ -159,6 +161,21 @@ func TestCLI(t *testing.T) {
 		assert.Equal(t, "ML-DSA-65 SEED", block.Type)
 		assert.Len(t, block.Bytes, 32)
 	})
+	t.Run("signed/other_sets", func(t *testing.T) {
+		msg := randomBytes(t, 2*c+1)
+		for name, label := range map[string]string{"bob-sig44": "ML-DSA-44", "carol-sig87": "ML-DSA-87"} {
+			enc := ok(t, bin, dir, msg, "encrypt", "-r", "k512.pub", "-sign", name)
+			dec := ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "k512.key", "-verify", name+".pub")
+			assert.True(t, bytes.Equal(msg, []byte(dec.stdout)), "%s: decrypted stream differs", label)
+			dec = ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "k512.key")
+			assert.Contains(t, dec.stderr, "signed ("+label+")")
+			data, err := os.ReadFile(filepath.Join(dir, name+".pub"))
+			require.NoError(t, err)
+			block, _ := pem.Decode(data)
+			require.NotNil(t, block)
+			assert.Equal(t, label+" PUBLIC KEY", block.Type)
+		}
+	})
 
 	// A file to break.
 	msg := randomBytes(t, 3*c+100)
@@ -219,11 +236,12 @@ func TestCLI(t *testing.T) {
 		{"encrypt_output_dir_missing", []string{"encrypt", "-r", "k768.pub", "-in", "good", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out"},
 		{"input_missing", []string{"encrypt", "-r", "k768.pub", "-in", "nothing"}, "no such file"},
 		{"keygen_exists", []string{"keygen", "-o", "k768"}, "k768.key already exists"},
-		{"keygen_kem_and_dsa", []string{"keygen", "-o", "x", "-dsa", "-kem", "512"}, "exclude each other"},
+		{"keygen_kem_and_dsa", []string{"keygen", "-o", "x", "-dsa", "65", "-kem", "512"}, "exclude each other"},
+		{"keygen_dsa_unknown_set", []string{"keygen", "-o", "x", "-dsa", "66"}, "want 44, 65 or 87"},
 		{"verify_other_signer", []string{"decrypt", "-k", "k768.key", "-verify", "mallory-sig.pub", "-in", "smsg.hyb"}, "header signature does not verify"},
 		{"verify_unsigned", []string{"decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "good.hyb"}, "not signed"},
-		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA-65 public key"},
-		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA-65 signing key"},
+		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA public key"},
+		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA signing key"},
 		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private)"},
 		{"keygen_bad_set", []string{"keygen", "-o", "x", "-kem", "999"}, "want one of"},
 	} {

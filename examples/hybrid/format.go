@@ -13,8 +13,9 @@ import (
 //	magic        8 bytes   "\x89HYB\r\n\x1a\n"
 //	version      1 byte    1
 //	KEM set      1 byte    1 = ML-KEM-512, 2 = ML-KEM-768, 3 = ML-KEM-1024
-//	flags        1 byte    bit 0: an ML-DSA-65 signature follows the header
-//	                       (sign.go); the other bits are 0
+//	flags        1 byte    bit 0: an ML-DSA signature follows the header;
+//	                       bits 1–2: its set, 0 = ML-DSA-65, 1 = ML-DSA-44,
+//	                       2 = ML-DSA-87 (sign.go); the other bits are 0
 //	chunk shift  1 byte    log2 of the plaintext chunk size (16: 64 KiB)
 //	KEM ct       768, 1088 or 1568 bytes
 //	salt         32 bytes
@@ -41,7 +42,7 @@ const (
 // header is the parsed file header.
 type header struct {
 	set        *kemSet
-	signed     bool
+	signer     *dsaSet // the signature's set; nil for an unsigned file
 	chunkShift uint8
 	kemCT      []byte
 	salt       [saltSize]byte
@@ -56,8 +57,8 @@ func (h *header) marshal() []byte {
 	b := make([]byte, 0, fixedHeader+len(h.kemCT)+saltSize)
 	b = append(b, magic...)
 	var flags byte
-	if h.signed {
-		flags |= flagSigned
+	if h.signer != nil {
+		flags |= flagSigned | h.signer.code<<flagDSAShift
 	}
 	b = append(b, formatVersion, h.set.id, flags, h.chunkShift)
 	b = append(b, h.kemCT...)
@@ -96,8 +97,14 @@ func readHeader(r io.Reader) (*header, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if flags&^flagSigned != 0 {
-		return nil, nil, fmt.Errorf("unknown header flags %#02x (version %d defines only %#02x)", flags, formatVersion, flagSigned)
+	if flags&^(flagSigned|flagDSAMask) != 0 || flags&flagSigned == 0 && flags != 0 {
+		return nil, nil, fmt.Errorf("unknown header flags %#02x (version %d defines bit 0, and bits 1–2 with bit 0)", flags, formatVersion)
+	}
+	var signer *dsaSet
+	if flags&flagSigned != 0 {
+		if signer, err = dsaSetByCode(flags & flagDSAMask >> flagDSAShift); err != nil {
+			return nil, nil, err
+		}
 	}
 	if shift < minChunkShift || shift > maxChunkShift {
 		return nil, nil, fmt.Errorf("chunk size 2^%d out of range (want 2^%d to 2^%d)", shift, minChunkShift, maxChunkShift)
@@ -109,7 +116,7 @@ func readHeader(r io.Reader) (*header, []byte, error) {
 		}
 		return nil, nil, fmt.Errorf("reading header: %w", err)
 	}
-	h := &header{set: set, signed: flags&flagSigned != 0, chunkShift: shift, kemCT: rest[:set.ciphertextSize]}
+	h := &header{set: set, signer: signer, chunkShift: shift, kemCT: rest[:set.ciphertextSize]}
 	copy(h.salt[:], rest[set.ciphertextSize:])
 	return h, append(fixed, rest...), nil
 }

@@ -264,6 +264,8 @@ func TestHeaderErrors(t *testing.T) {
 		{"version_2", edit(8, 2), "unsupported format version 2"},
 		{"unknown_set", edit(9, 9), "unknown KEM parameter set 9"},
 		{"flags", edit(10, 2), "unknown header flags 0x02"},
+		{"flags_high", edit(10, 9), "unknown header flags 0x09"},
+		{"signature_set_unknown", edit(10, 7), "unknown ML-DSA parameter set code 3"},
 		{"signed_flag_without_signature", edit(10, 1), "truncated inside the header signature"},
 		{"chunk_shift_small", edit(11, minChunkShift-1), "chunk size 2^5 out of range"},
 		{"chunk_shift_large", edit(11, maxChunkShift+1), "chunk size 2^21 out of range"},

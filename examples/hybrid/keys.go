@@ -15,6 +15,8 @@ import (
 //	ML-KEM-768 ENCAPSULATION KEY   the FIPS 203 encapsulation key (NAME.pub)
 //	ML-DSA-65 SEED                 the 32-byte seed ξ (NAME.key, mode 0600)
 //	ML-DSA-65 PUBLIC KEY           the FIPS 204 public key (NAME.pub)
+//
+// and the same for ML-KEM-512, ML-KEM-1024, ML-DSA-44 and ML-DSA-87.
 const (
 	pemSeed             = " SEED"
 	pemEncapsulationKey = " ENCAPSULATION KEY"
@@ -24,9 +26,10 @@ const (
 // pemKinds describes every PEM type the tool writes, for error messages
 // about a file of the wrong kind.
 func pemKinds() map[string]string {
-	kinds := map[string]string{
-		dsaName + pemSeed:      "an " + dsaName + " signing key (private)",
-		dsaName + pemPublicKey: "an " + dsaName + " verification key (public)",
+	kinds := map[string]string{}
+	for _, s := range dsaSets {
+		kinds[s.name+pemSeed] = "an " + s.name + " signing key (private)"
+		kinds[s.name+pemPublicKey] = "an " + s.name + " verification key (public)"
 	}
 	for _, s := range kemSets {
 		kinds[s.name+pemSeed] = "an " + s.name + " seed (private)"

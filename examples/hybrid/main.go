@@ -31,15 +31,15 @@ const usage = `hybrid: ML-KEM + AES-256-GCM file encryption (a moduletto example
 
 usage:
   hybrid                     run the demonstration (ML-KEM-768, in memory)
-  hybrid keygen  -o NAME [-kem 512|768|1024 | -dsa] [-f]
+  hybrid keygen  -o NAME [-kem 512|768|1024 | -dsa 44|65|87] [-f]
   hybrid encrypt -r NAME.pub [-sign NAME.key] [-in FILE] [-out FILE] [-q]
   hybrid decrypt -k NAME.key [-verify NAME.pub] [-in FILE] [-out FILE] [-q]
   hybrid version             print the moduletto release and build
 
 keygen writes NAME.key (the 64-byte ML-KEM seed, PEM, mode 0600) and NAME.pub
-(the encapsulation key, PEM); with -dsa, an ML-DSA-65 signing key pair
+(the encapsulation key, PEM); with -dsa 44|65|87, an ML-DSA signing key pair
 instead. encrypt and decrypt read stdin and write stdout unless -in and -out
-are given. encrypt -sign signs the header with the sender's ML-DSA-65 key;
+are given. encrypt -sign signs the header with the sender's ML-DSA key;
 decrypt -verify checks that signature and fails if it is missing or wrong.
 
 With -out, output is written to a temporary file in the same directory and
@@ -126,7 +126,7 @@ func runKeygen(args []string, stderr io.Writer) error {
 	fs := newFlags("keygen", stderr)
 	name := fs.String("o", "", "write `NAME`.key and NAME.pub")
 	bits := fs.String("kem", "768", "ML-KEM parameter set: 512, 768 or 1024")
-	dsa := fs.Bool("dsa", false, "generate an ML-DSA-65 signing key pair (for -sign and -verify)")
+	dsa := fs.String("dsa", "", "generate an ML-DSA signing key pair of `SET` 44, 65 or 87 (for -sign and -verify) instead of an ML-KEM key")
 	force := fs.Bool("f", false, "overwrite existing key files")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -134,13 +134,17 @@ func runKeygen(args []string, stderr io.Writer) error {
 	if *name == "" {
 		return errors.New("-o NAME is required")
 	}
-	if *dsa {
+	if *dsa != "" {
 		kemGiven := false
 		fs.Visit(func(f *flag.Flag) { kemGiven = kemGiven || f.Name == "kem" })
 		if kemGiven {
 			return errors.New("-kem and -dsa exclude each other")
 		}
-		return dsaKeygen(*name, *force)
+		set, err := dsaSetByName(*dsa)
+		if err != nil {
+			return err
+		}
+		return dsaKeygen(*name, set, *force)
 	}
 	set, err := kemSetByBits(*bits)
 	if err != nil {
@@ -164,7 +168,7 @@ func (f *ioFlags) register(fs *flag.FlagSet) {
 func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 	fs := newFlags("encrypt", stderr)
 	recipient := fs.String("r", "", "recipient's public key `NAME.pub`")
-	signWith := fs.String("sign", "", "sign the header with the ML-DSA-65 key `NAME.key`")
+	signWith := fs.String("sign", "", "sign the header with the ML-DSA key `NAME.key`")
 	var files ioFlags
 	files.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -191,7 +195,7 @@ func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 	fs := newFlags("decrypt", stderr)
 	keyFile := fs.String("k", "", "private key `NAME.key`")
-	verifyWith := fs.String("verify", "", "require a header signature by the ML-DSA-65 key `NAME.pub`")
+	verifyWith := fs.String("verify", "", "require a header signature by the ML-DSA key `NAME.pub`")
 	var files ioFlags
 	files.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -210,13 +214,13 @@ func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 			return err
 		}
 	}
-	signed := false
+	var signer *dsaSet
 	err = files.run(stdin, stdout, stderr, 0o600, "decrypting", func(w io.Writer, r io.Reader) error {
-		signed, err = decrypt(w, r, set, dk, verifier)
+		signer, err = decrypt(w, r, set, dk, verifier)
 		return err
 	})
-	if err == nil && signed && verifier == nil {
-		fmt.Fprintln(stderr, "hybrid decrypt: note: the input is signed (ML-DSA-65); add -verify SENDER.pub to check the sender")
+	if err == nil && signer != nil && verifier == nil {
+		fmt.Fprintf(stderr, "hybrid decrypt: note: the input is signed (%s); add -verify SENDER.pub to check the sender\n", signer.name)
 	}
 	return err
 }

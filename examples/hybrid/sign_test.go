@@ -11,26 +11,36 @@ import (
 )
 
 func TestSignedFiles(t *testing.T) {
+	for _, ds := range dsaSets {
+		t.Run(ds.name, func(t *testing.T) { testSignedFiles(t, ds) })
+	}
+}
+
+func testSignedFiles(t *testing.T, ds *dsaSet) {
 	set := kemSets[1]
 	dk := testKey(t, set)
-	alice, err := mldsa.GenerateKey(mldsa.MLDSA65())
+	alice, err := mldsa.GenerateKey(ds.params)
 	require.NoError(t, err)
-	mallory, err := mldsa.GenerateKey(mldsa.MLDSA65())
+	mallory, err := mldsa.GenerateKey(ds.params)
 	require.NoError(t, err)
 	msg := randomBytes(t, 3*(1<<testShift)+1)
+	signatureSize := ds.params.SignatureSize()
 
 	var buf bytes.Buffer
 	require.NoError(t, encrypt(&buf, bytes.NewReader(msg), set, dk.Encapsulator(), testShift, alice))
 	signed := buf.Bytes()
 	hdr := headerSize(set)
 	assert.Len(t, signed, len(sealTest(t, set, dk, msg))+signatureSize, "signature adds its size only")
-	assert.Equal(t, byte(flagSigned), signed[10], "header flags")
+	assert.Equal(t, flagSigned|ds.code<<flagDSAShift, signed[10], "header flags")
 	assert.Equal(t, msg, specOpen(t, dk, signed), "README transcription skips the signature")
 
 	open := func(file []byte, verifier *mldsa.PublicKey) ([]byte, bool, error) {
 		out := bytes.NewBuffer([]byte{})
-		ok, err := decrypt(out, bytes.NewReader(file), set, dk, verifier)
-		return out.Bytes(), ok, err
+		signer, err := decrypt(out, bytes.NewReader(file), set, dk, verifier)
+		if signer != nil {
+			assert.Same(t, ds, signer, "the signature's set")
+		}
+		return out.Bytes(), signer != nil, err
 	}
 	t.Run("verified", func(t *testing.T) {
 		got, isSigned, err := open(signed, alice.PublicKey())
@@ -84,6 +94,16 @@ func TestSignedFiles(t *testing.T) {
 		bad := slices.Concat(signed[:hdr], other.Bytes()[hdr:hdr+signatureSize], signed[hdr+signatureSize:])
 		_, _, err := open(bad, alice.PublicKey())
 		assert.ErrorIs(t, err, errBadSignature)
+	})
+	t.Run("verifier_of_another_set", func(t *testing.T) {
+		other := dsaSets[0]
+		if other == ds {
+			other = dsaSets[1]
+		}
+		sk, err := mldsa.GenerateKey(other.params)
+		require.NoError(t, err)
+		_, _, err = open(signed, sk.PublicKey())
+		assert.ErrorContains(t, err, "signed with an "+ds.name+" key, but the key given to -verify is "+other.name)
 	})
 	t.Run("truncated_in_signature", func(t *testing.T) {
 		_, _, err := open(signed[:hdr+100], alice.PublicKey())

@@ -23,7 +23,8 @@ func specOpen(t *testing.T, dk decapsulationKey, file []byte) []byte {
 	require.Equal(t, byte(1), file[8], "version")
 	ctSize := map[byte]int{1: 768, 2: 1088, 3: 1568}[file[9]] // FIPS 203, Table 3
 	require.NotZero(t, ctSize, "KEM parameter set")
-	require.Zero(t, file[10]&^1, "flags")
+	require.Zero(t, file[10]&^7, "flags")
+	require.False(t, file[10] != 0 && file[10]&1 == 0, "flags: a signature set without a signature")
 	chunkSize := 1 << file[11]
 	hdrLen := 12 + ctSize + 32
 	hdr, kemCT, salt := file[:hdrLen], file[12:12+ctSize], file[12+ctSize:hdrLen]
@@ -46,7 +47,11 @@ func specOpen(t *testing.T, dk decapsulationKey, file []byte) []byte {
 	plain := []byte{}
 	rest := file[hdrLen:]
 	if file[10]&1 == 1 {
-		rest = rest[3309:] // the ML-DSA-65 signature (FIPS 204, Table 2)
+		// The signature of the set in bits 1–2: 0 = ML-DSA-65, 1 = -44,
+		// 2 = -87 (FIPS 204, Table 2).
+		sigSize := map[byte]int{0: 3309, 1: 2420, 2: 4627}[file[10]>>1]
+		require.NotZero(t, sigSize, "signature set")
+		rest = rest[sigSize:]
 	}
 	for i := uint64(0); ; i++ {
 		n := min(len(rest), chunkSize+16)
