@@ -37,6 +37,7 @@ func TestStdProgram(t *testing.T) {
 		pkg := filepath.Join(dir, name)
 		require.NoError(t, os.Mkdir(pkg, 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(pkg, "main.go"), src, 0o644))
+		//lint:ignore SA1019 the test binary runs where it was built: its GOROOT's go is the toolchain under test
 		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "run", "./"+name)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOWORK=off")
