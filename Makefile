@@ -2,14 +2,20 @@
 GO       ?= go
 FUZZTIME ?= 5s
 BENCHCOUNT ?= 5
+# GO127 is the toolchain of the compare/ module (its go.mod says go 1.27, for
+# crypto/mldsa) and of test-go127; the go command fetches it through the
+# module proxy the first time.
+GO127    ?= go1.27.3
+# GOCMP runs the go command for compare/ under that toolchain.
+GOCMP    = GOTOOLCHAIN=$(GO127) $(GO)
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-compare asm check-asm proofs ct fuzz-short
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare asm check-asm proofs ct fuzz-short
 
 all: test
 
-## test: everything CI checks: formatting, vet, tests (default and purego builds), compare/ module,
-## the generated assembly against its generators, and the Coq proofs.
-test: fmt-check vet test-main test-purego test-secret test-compare check-asm proofs fuzz-short
+## test: everything CI checks: formatting, vet, tests (default and purego builds, and -short under
+## Go 1.27), compare/ module, the generated assembly against its generators, and the Coq proofs.
+test: fmt-check vet test-main test-purego test-secret test-go127 test-compare check-asm proofs fuzz-short
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -18,7 +24,7 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags purego ./...
-	cd compare && $(GO) vet ./...
+	cd compare && $(GOCMP) vet ./...
 
 test-main:
 	$(GO) test ./...
@@ -30,29 +36,37 @@ test-purego:
 test-secret:
 	GOEXPERIMENT=runtimesecret $(GO) test -short ./internal/isolate ./kem/... ./dsa/...
 
+## test-go127: the main module's tests (-short) built with Go 1.27, where the
+## build-tagged go1.27 code (crypto.MLDSAMu in dsa/mldsa) is compiled in.
+test-go127:
+	GOTOOLCHAIN=$(GO127) $(GO) test -short ./...
+
+## test-compare: the compare/ module (crypto/mlkem, crypto/mldsa, crypto/hpke and CIRCL) under Go 1.27.
 test-compare:
-	cd compare && $(GO) test ./...
+	cd compare && $(GOCMP) test ./...
 
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 ## lint: formatting, vet and staticcheck in both modules.
 lint: fmt-check vet
 	$(STATICCHECK) ./...
-	cd compare && $(STATICCHECK) ./...
+	cd compare && GOTOOLCHAIN=$(GO127) $(STATICCHECK) ./...
 
 ## bench: every benchmark of the main module, BENCHCOUNT runs each (feed to benchstat).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./...
 
-## fuzz: a short run of every fuzz target in both modules (FUZZTIME each); any failure stops it.
+## fuzz: a short run of every fuzz target in both modules (FUZZTIME each; compare/ under
+## Go 1.27); any failure stops it.
 fuzz:
 	@set -e; for mod in . compare; do \
-	  pkgs=$$(cd $$mod && $(GO) list ./...) || exit 1; \
+	  if [ $$mod = compare ]; then tc=$(GO127); else tc=$$($(GO) env GOTOOLCHAIN); fi; \
+	  pkgs=$$(cd $$mod && GOTOOLCHAIN=$$tc $(GO) list ./...) || exit 1; \
 	  for pkg in $$pkgs; do \
-	    targets=$$(cd $$mod && $(GO) test -list '^Fuzz' $$pkg) || exit 1; \
+	    targets=$$(cd $$mod && GOTOOLCHAIN=$$tc $(GO) test -list '^Fuzz' $$pkg) || exit 1; \
 	    for f in $$(echo "$$targets" | grep '^Fuzz' || true); do \
 	      echo "== $$pkg $$f"; \
-	      (cd $$mod && $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg) || exit 1; \
+	      (cd $$mod && GOTOOLCHAIN=$$tc $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg) || exit 1; \
 	    done; \
 	  done; \
 	done

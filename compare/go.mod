@@ -1,6 +1,8 @@
 module github.com/moduletto/moduletto/compare
 
-go 1.26.0
+go 1.27
+
+toolchain go1.27.3
 
 require (
 	github.com/cloudflare/circl v1.6.5

@@ -2,140 +2,136 @@ package compare
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
-
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/moduletto/moduletto/dsa/mldsa"
 )
 
-// BenchmarkMLDSA65 measures ML-DSA-65 side by side with CIRCL in one run.
-// Sub-benchmark names group by operation for benchstat:
+// BenchmarkMLDSA44, BenchmarkMLDSA65 and BenchmarkMLDSA87 measure each
+// parameter set in moduletto, crypto/mldsa and CIRCL in one run.
+// Sub-benchmark names are <op>/impl=<impl>, grouped by operation for
+// benchstat:
 //
-//	go test -run '^$' -bench MLDSA65 -count 10 | benchstat -col /impl -
+//	go test -run '^$' -bench MLDSA -count 10 | benchstat -col /impl -
+//
+// Operations:
+//   - KeyGen: the key pair from a 32-byte seed.
+//   - KeyGenFirstSign: the key pair from a seed, then one signature (see
+//     newMLDSABench).
+//   - Sign: deterministic signatures of 1024 different 64-byte messages in
+//     turn (moduletto and CIRCL into a caller buffer; crypto/mldsa has only
+//     the allocating form).
+//   - Verify: parse the encoded public key, then verify.
+//   - VerifyParsed: verify with a parsed key.
 //
 // Signing time depends on the number of rejection-loop iterations, so the
-// Sign benchmarks cycle through 1024 different messages, time every
-// signature and report the median and mean besides ns/op. They sign
-// deterministically: both implementations then produce the same signatures
-// and so run the same iterations for every message, which keeps the
-// comparison fair even for short runs. (Hedged signing adds one 32-byte
-// read from crypto/rand.)
-func BenchmarkMLDSA65(b *testing.B) {
-	bench := newMLDSABench(b)
-	for _, op := range bench.ops[:2] { // KeyGen, KeyGenFirstSign
-		runMLDSAOp(b, op)
-	}
-	b.Run("Sign/impl=moduletto", func(b *testing.B) { timeSign(b, bench.signOurs, bench.msgs) })
-	b.Run("Sign/impl=circl", func(b *testing.B) { timeSign(b, bench.signCIRCL, bench.msgs) })
-	for _, op := range bench.ops[2:] { // Verify, VerifyParsed
-		runMLDSAOp(b, op)
-	}
-}
+// Sign benchmarks time every signature and report the median and mean
+// besides ns/op. They sign deterministically: all implementations then
+// produce the same signatures and so run the same iterations for every
+// message, which keeps the comparison fair even for short runs. (Hedged
+// signing adds one 32-byte read from crypto/rand.) Every operation signs
+// or verifies under a 17-byte context.
+func BenchmarkMLDSA44(b *testing.B) { runMLDSABench(b, newMLDSABench(b, "ML-DSA-44")) }
+func BenchmarkMLDSA65(b *testing.B) { runMLDSABench(b, newMLDSABench(b, "ML-DSA-65")) }
+func BenchmarkMLDSA87(b *testing.B) { runMLDSABench(b, newMLDSABench(b, "ML-DSA-87")) }
 
-// BenchmarkMLDSA65Paired is BenchmarkMLDSA65 with the two implementations
-// timed alternately inside one benchmark (see BenchmarkMLKEMPaired); Sign
-// cycles through the messages, so its ratio is that of the mean times.
-func BenchmarkMLDSA65Paired(b *testing.B) {
-	bench := newMLDSABench(b)
-	next := func(i *int) []byte { m := bench.msgs[*i%len(bench.msgs)]; *i++; return m }
-	var io, ic int
-	sign := mldsaOp{"Sign",
-		func() { must(0, bench.signOurs(next(&io))) },
-		func() { must(0, bench.signCIRCL(next(&ic))) }}
-	for _, op := range append(bench.ops, sign) {
-		b.Run(op.name, func(b *testing.B) {
-			runPaired(b, []string{"moduletto", "circl"}, []func(){op.ours, op.circl})
-		})
+func runMLDSABench(b *testing.B, bench mldsaBench) {
+	for _, op := range bench.ops {
+		for i, name := range bench.impls {
+			b.Run(op.name+"/impl="+name, func(b *testing.B) {
+				if op.name == "Sign" {
+					timeSign(b, bench.sign[i], bench.msgs)
+					return
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					op.run[i]()
+				}
+			})
+		}
 	}
 }
 
-// mldsaOp is one benchmarked ML-DSA-65 operation of each implementation.
-type mldsaOp struct {
-	name        string
-	ours, circl func()
-}
-
-// runMLDSAOp benchmarks op's two implementations as sub-benchmarks
-// op.name/impl=moduletto and op.name/impl=circl.
-func runMLDSAOp(b *testing.B, op mldsaOp) {
-	for _, impl := range []struct {
-		name string
-		f    func()
-	}{{"moduletto", op.ours}, {"circl", op.circl}} {
-		b.Run(op.name+"/impl="+impl.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				impl.f()
+// BenchmarkMLDSAPaired is BenchmarkMLDSA44, 65 and 87 with the
+// implementations timed alternately inside one benchmark (see
+// BenchmarkMLKEMPaired); Sign cycles through the messages, so its ratios
+// are those of the mean times.
+func BenchmarkMLDSAPaired(b *testing.B) {
+	for _, set := range dsaSets {
+		b.Run(strings.TrimPrefix(set.name, "ML-DSA-"), func(b *testing.B) {
+			bench := newMLDSABench(b, set.name)
+			for _, op := range bench.ops {
+				b.Run(op.name, func(b *testing.B) { runPaired(b, bench.impls, op.run) })
 			}
 		})
 	}
 }
 
-// mldsaBench is the keys, messages and operations of the ML-DSA-65
-// benchmarks.
-type mldsaBench struct {
-	msgs                [][]byte
-	ops                 []mldsaOp // KeyGen, KeyGenFirstSign, Verify, VerifyParsed
-	signOurs, signCIRCL func(msg []byte) error
+// mldsaOp is one benchmarked operation, run[i] that of implementation
+// impls[i] of the mldsaBench.
+type mldsaOp struct {
+	name string
+	run  []func()
 }
 
-func newMLDSABench(b *testing.B) mldsaBench {
-	seed := make([]byte, 32)
-	mldsaRand(3).Read(seed)
-	p := newMLDSAPair(b, seed)
-	pkBytes := p.pub.Bytes()
+// mldsaBench is the messages and operations of the ML-DSA benchmarks of one
+// parameter set. impls names the implementations, moduletto's first;
+// sign[i] signs one message deterministically in implementation i.
+type mldsaBench struct {
+	impls []string
+	msgs  [][]byte
+	ops   []mldsaOp // KeyGen, KeyGenFirstSign, Sign (cycling through msgs), Verify, VerifyParsed
+	sign  []func(msg []byte) error
+}
+
+func newMLDSABench(b *testing.B, setName string) mldsaBench {
+	set := dsaSetByName(setName)
+	// Fixed inputs, unlike the tests': the first signature's time (and so
+	// KeyGenFirstSign) depends on the message, and runs must compare.
+	r := newRand([32]byte([]byte("moduletto ML-DSA benchmark input")))
+	seed := randBytes(r, 32)
 	msgs := make([][]byte, 1024)
-	r := mldsaRand(4)
 	for i := range msgs {
-		msgs[i] = make([]byte, 64)
-		r.Read(msgs[i])
+		msgs[i] = randBytes(r, 64)
 	}
 	ctx := []byte("benchmark context")
-	opts := &mldsa.Options{Context: string(ctx)}
-	sig := make([]byte, mldsa65.SignatureSize)  // output of the Sign benchmarks
-	vsig := make([]byte, mldsa65.SignatureSize) // input of the Verify benchmarks
-	if err := p.ours.SignTo(vsig, msgs[0], opts, true); err != nil {
-		b.Fatal(err)
-	}
-	// A parsed key keeps Â from its second verification on (CIRCL's
-	// expands it when the key is made): two verifications first, so that
-	// VerifyParsed measures the kept-matrix steady state.
-	for range 2 {
-		if err := mldsa.Verify(p.pub, msgs[0], vsig, opts); err != nil {
+	bench := mldsaBench{msgs: msgs}
+	ops := []mldsaOp{{name: "KeyGen"}, {name: "KeyGenFirstSign"}, {name: "Sign"}, {name: "Verify"}, {name: "VerifyParsed"}}
+	for _, impl := range set.impls {
+		sk := impl.newKey(seed)
+		pkBytes := sk.publicKey()
+		sig := make([]byte, set.sigSize)  // output of the Sign benchmarks
+		vsig := make([]byte, set.sigSize) // input of the Verify benchmarks
+		if err := sk.signTo(vsig, msgs[0], ctx); err != nil {
 			b.Fatal(err)
 		}
-	}
-	return mldsaBench{
-		msgs: msgs,
-		ops: []mldsaOp{
-			{"KeyGen",
-				func() { must(mldsa.NewPrivateKey(mldsa.MLDSA65(), seed)) },
-				func() { mldsa65.NewKeyFromSeed((*[32]byte)(seed)) }},
+		pk := must(impl.parse(pkBytes))
+		// A parsed moduletto key keeps Â from its second verification on
+		// (CIRCL's expands it when the key is parsed): two verifications
+		// first, so that VerifyParsed measures the kept-matrix steady state.
+		for range 2 {
+			mustTrue(pk.verify(msgs[0], ctx, vsig))
+		}
+		var next int
+		sign := func(msg []byte) error { return sk.signTo(sig, msg, ctx) }
+		bench.impls = append(bench.impls, strings.ReplaceAll(impl.name, "/", "-"))
+		bench.sign = append(bench.sign, sign)
+		for i, f := range []func(){
+			func() { impl.newKey(seed) },
 			// A key signs for the first time: moduletto's first signature
 			// computes the signing form (Â and the NTTs of s1, s2, t0) that
 			// its key generation leaves out and CIRCL's computes, so this
-			// pair shows what that deferral costs a key that signs once.
-			{"KeyGenFirstSign",
-				func() { must(0, must(mldsa.NewPrivateKey(mldsa.MLDSA65(), seed)).SignTo(sig, msgs[0], opts, true)) },
-				func() {
-					_, sk := mldsa65.NewKeyFromSeed((*[32]byte)(seed))
-					must(0, mldsa65.SignTo(sk, msgs[0], ctx, false, sig))
-				}},
-			{"Verify",
-				func() { must(0, mldsa.Verify(must(mldsa.NewPublicKey(mldsa.MLDSA65(), pkBytes)), msgs[0], vsig, opts)) },
-				func() {
-					var pk mldsa65.PublicKey
-					must(0, pk.UnmarshalBinary(pkBytes))
-					mustTrue(mldsa65.Verify(&pk, msgs[0], ctx, vsig))
-				}},
-			{"VerifyParsed",
-				func() { must(0, mldsa.Verify(p.pub, msgs[0], vsig, opts)) },
-				func() { mustTrue(mldsa65.Verify(p.cpub, msgs[0], ctx, vsig)) }},
-		},
-		signOurs:  func(msg []byte) error { return p.ours.SignTo(sig, msg, opts, true) },
-		signCIRCL: func(msg []byte) error { return mldsa65.SignTo(p.cpriv, msg, ctx, false, sig) },
+			// row shows what that deferral costs a key that signs once.
+			func() { must(0, impl.newKey(seed).signTo(sig, msgs[0], ctx)) },
+			func() { must(0, sign(msgs[next%len(msgs)])); next++ },
+			func() { mustTrue(must(impl.parse(pkBytes)).verify(msgs[0], ctx, vsig)) },
+			func() { mustTrue(pk.verify(msgs[0], ctx, vsig)) },
+		} {
+			ops[i].run = append(ops[i].run, f)
+		}
 	}
+	bench.ops = ops
+	return bench
 }
 
 // mustTrue panics if a verification failed.

@@ -2,191 +2,380 @@ package compare
 
 import (
 	"bytes"
-	"math/rand/v2"
+	"crypto"
+	stdmldsa "crypto/mldsa"
+	"errors"
+	"fmt"
 	"testing"
 
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/moduletto/moduletto/dsa/mldsa"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moduletto/moduletto/dsa/mldsa"
+	"github.com/moduletto/moduletto/ntt/ntttest"
 )
 
-// The ML-DSA-65 cross-checks against CIRCL v1.6.5 (sign/mldsa/mldsa65):
-// byte equality of keys and deterministic signatures, mutual verification,
-// and rejection of single-bit flips by both.
+// The ML-DSA cross-checks of moduletto's dsa/mldsa against Go 1.27's
+// crypto/mldsa and CIRCL v1.6.5 (sign/mldsa/mldsa44, mldsa65, mldsa87), for
+// each parameter set and on every set of moduletto's kernels
+// (ntttest.ForEachBackend), with inputs drawn afresh on every run (see
+// newTestRand): public keys byte for byte; deterministic signatures of
+// random messages under random contexts byte for byte; external μ
+// signatures byte for byte; every implementation verifying every other's
+// hedged signatures; and all of them rejecting the same tampered inputs.
 
-// mldsaRand is a deterministic source for the test inputs, so that a
-// failure reproduces.
-func mldsaRand(seed uint64) *rand.ChaCha8 {
-	var s [32]byte
-	s[0] = byte(seed)
-	s[1] = byte(seed >> 8)
-	copy(s[2:], "moduletto ML-DSA-65 vs CIRCL")
-	return rand.NewChaCha8(s)
+// TestMLDSAKeysAgree derives keys from random seeds in each implementation:
+// the public keys must be equal, and so must moduletto's and CIRCL's
+// expanded private keys (crypto/mldsa does not expose one); a sample of
+// CIRCL's expanded keys is imported into moduletto.
+func TestMLDSAKeysAgree(t *testing.T) {
+	n := 16
+	if testing.Short() {
+		n = 4
+	}
+	r := newTestRand(t)
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		for _, set := range dsaSets {
+			t.Run(set.name, func(t *testing.T) {
+				for i := range n {
+					seed := randBytes(r, mldsa.PrivateKeySize)
+					keys := newKeys(set, seed)
+					pk := keys[0].publicKey()
+					require.Len(t, pk, set.ours.PublicKeySize())
+					for j, k := range keys[1:] {
+						require.Equal(t, k.publicKey(), pk, "seed %x: public key of %s", seed, set.impls[j+1].name)
+					}
+					require.Equal(t, keys[2].expanded(), keys[0].expanded(), "seed %x: expanded private key of circl", seed)
+					std := must(stdmldsa.NewPrivateKey(set.std, seed))
+					require.Equal(t, std.Bytes(), keys[0].(oursKey).sk.Bytes(), "seed %x: seed form", seed)
+					if i < 2 { // importing an expanded key costs a key generation
+						sk, err := mldsa.NewPrivateKeyFromExpanded(set.ours, keys[2].expanded())
+						require.NoError(t, err)
+						require.Equal(t, pk, sk.PublicKeyBytes(), "seed %x: circl's expanded key imported", seed)
+					}
+				}
+				t.Logf("%d seeds: public keys equal in all three, expanded private keys equal CIRCL's", n)
+			})
+		}
+	})
 }
 
-type mldsaPair struct {
-	ours  *mldsa.PrivateKey
-	pub   *mldsa.PublicKey
-	cpub  *mldsa65.PublicKey
-	cpriv *mldsa65.PrivateKey
+// newKeys derives the key from seed in every implementation of set.
+func newKeys(set dsaSet, seed []byte) []dsaKey {
+	keys := make([]dsaKey, len(set.impls))
+	for j, impl := range set.impls {
+		keys[j] = impl.newKey(seed)
+	}
+	return keys
 }
 
-func newMLDSAPair(t testing.TB, seed []byte) mldsaPair {
+// parseAll parses pk in every implementation of set; a key that does not
+// parse is nil.
+func parseAll(set dsaSet, pk []byte) []dsaPublicKey {
+	pubs := make([]dsaPublicKey, len(set.impls))
+	for j, impl := range set.impls {
+		if k, err := impl.parse(pk); err == nil {
+			pubs[j] = k
+		}
+	}
+	return pubs
+}
+
+// verdicts returns every implementation's verdict on sig over msg and ctx;
+// a key that did not parse rejects.
+func verdicts(pubs []dsaPublicKey, msg, ctx, sig []byte) []bool {
+	v := make([]bool, len(pubs))
+	for j, k := range pubs {
+		v[j] = k != nil && k.verify(msg, ctx, sig)
+	}
+	return v
+}
+
+// all returns n copies of v.
+func all(n int, v bool) []bool {
+	s := make([]bool, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// mldsaCounts counts what one run of TestMLDSASignaturesAgree compared
+// for one parameter set.
+type mldsaCounts struct {
+	deterministic, mu, hedged, verifications, tampered int
+}
+
+// TestMLDSASignaturesAgree signs random messages under random contexts
+// (empty a quarter of the time) with keys from random seeds and compares
+// the implementations; see checkMessage.
+func TestMLDSASignaturesAgree(t *testing.T) {
+	keys, perKey := 3, 4
+	if testing.Short() {
+		keys, perKey = 1, 2
+	}
+	r := newTestRand(t)
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		for si, set := range dsaSets {
+			t.Run(set.name, func(t *testing.T) {
+				var c mldsaCounts
+				for range keys {
+					seed := randBytes(r, mldsa.PrivateKeySize)
+					sks := newKeys(set, seed)
+					pk := sks[0].publicKey()
+					pubs := parseAll(set, pk)
+					require.NotContains(t, pubs, nil, "seed %x: a public key does not parse", seed)
+					for range perKey {
+						msg := randBytes(r, r.IntN(1025))
+						ctx := []byte{}
+						if r.IntN(4) > 0 {
+							ctx = randBytes(r, r.IntN(256))
+						}
+						checkMessage(t, r, si, seed, sks, pubs, msg, ctx, &c)
+						if t.Failed() {
+							return
+						}
+					}
+				}
+				t.Logf("%d deterministic signatures equal in all three; %d external-μ signatures equal "+
+					"crypto/mldsa's; %d hedged signatures, %d verifications across; %d tampered inputs rejected by all three",
+					c.deterministic, c.mu, c.hedged, c.verifications, c.tampered)
+			})
+		}
+	})
+}
+
+// checkMessage compares the implementations of dsaSets[si] on one message
+// and context, with the keys sks from seed and the parsed public keys pubs
+// (in the order of the set's impls, moduletto's first).
+func checkMessage(t *testing.T, r *testRand, si int, seed []byte, sks []dsaKey, pubs []dsaPublicKey, msg, ctx []byte, c *mldsaCounts) {
 	t.Helper()
-	sk, err := mldsa.NewPrivateKey(mldsa.MLDSA65(), seed)
+	set := dsaSets[si]
+	names := dsaImplNames(set)
+	in := fmt.Sprintf("seed %x, message %x, context %x", seed, msg, ctx)
+	pk := sks[0].publicKey()
+
+	// Deterministic signatures, byte for byte.
+	sig, err := sks[0].sign(msg, ctx, true)
 	require.NoError(t, err)
-	cpub, cpriv := mldsa65.NewKeyFromSeed((*[32]byte)(seed))
-	return mldsaPair{ours: sk, pub: sk.PublicKey(), cpub: cpub, cpriv: cpriv}
-}
-
-func circlSignDeterministic(t testing.TB, sk *mldsa65.PrivateKey, msg, ctx []byte) []byte {
-	t.Helper()
-	sig := make([]byte, mldsa65.SignatureSize)
-	require.NoError(t, mldsa65.SignTo(sk, msg, ctx, false, sig))
-	return sig
-}
-
-func TestMLDSA65KeyGenMatchesCIRCL(t *testing.T) {
-	n := 1000
-	if testing.Short() {
-		n = 50
-	}
-	r := mldsaRand(1)
-	seed := make([]byte, 32)
-	for i := range n {
-		r.Read(seed)
-		p := newMLDSAPair(t, seed)
-		if !assert.Equal(t, p.cpub.Bytes(), p.ours.PublicKeyBytes(), "seed %x: public key", seed) ||
-			!assert.Equal(t, p.cpriv.Bytes(), p.ours.ExpandedBytes(), "seed %x: expanded private key", seed) {
-			return
-		}
-		if i < 20 { // importing CIRCL's expanded key is slower; a sample suffices
-			sk, err := mldsa.NewPrivateKeyFromExpanded(mldsa.MLDSA65(), p.cpriv.Bytes())
-			require.NoError(t, err)
-			assert.Equal(t, p.cpub.Bytes(), sk.PublicKeyBytes())
-		}
-	}
-	t.Logf("%d seeds: public and expanded private keys equal CIRCL's", n)
-}
-
-func TestMLDSA65SignMatchesCIRCL(t *testing.T) {
-	keys, perKey := 100, 10
-	if testing.Short() {
-		keys, perKey = 5, 3
-	}
-	r := mldsaRand(2)
-	seed := make([]byte, 32)
-	signatures := 0
-	for range keys {
-		r.Read(seed)
-		p := newMLDSAPair(t, seed)
-		for range perKey {
-			msg := make([]byte, r.Uint64()%2048)
-			r.Read(msg)
-			ctx := make([]byte, r.Uint64()%256)
-			r.Read(ctx)
-			opts := &mldsa.Options{Context: string(ctx)}
-
-			ours, err := p.ours.SignDeterministic(msg, opts)
-			require.NoError(t, err)
-			theirs := circlSignDeterministic(t, p.cpriv, msg, ctx)
-			require.Equal(t, theirs, ours, "seed %x, msg %d bytes, ctx %d bytes", seed, len(msg), len(ctx))
-			signatures++
-
-			hedged, err := p.ours.Sign(nil, msg, opts)
-			require.NoError(t, err)
-			assert.True(t, mldsa65.Verify(p.cpub, msg, ctx, hedged), "CIRCL verifies our hedged signature")
-			chedged := make([]byte, mldsa65.SignatureSize)
-			require.NoError(t, mldsa65.SignTo(p.cpriv, msg, ctx, true, chedged))
-			assert.NoError(t, mldsa.Verify(p.pub, msg, chedged, opts), "we verify CIRCL's hedged signature")
-
-			checkBitFlips(t, p, msg, ctx, ours, r)
-		}
-	}
-	t.Logf("%d deterministic signatures equal CIRCL's; hedged ones verified across", signatures)
-}
-
-// checkBitFlips flips one random bit of the signature, the message, the
-// context and the public key in turn; both implementations must reject.
-func checkBitFlips(t *testing.T, p mldsaPair, msg, ctx, sig []byte, r *rand.ChaCha8) {
-	t.Helper()
-	flip := func(b []byte) []byte {
-		b = bytes.Clone(b)
-		i := r.Uint64() % uint64(8*len(b))
-		b[i/8] ^= 1 << (i % 8)
-		return b
-	}
-	both := func(what string, pk []byte, msg, ctx, sig []byte) {
-		t.Helper()
-		var cpub mldsa65.PublicKey
-		require.NoError(t, cpub.UnmarshalBinary(pk))
-		assert.False(t, mldsa65.Verify(&cpub, msg, ctx, sig), "CIRCL accepts a flipped %s", what)
-		pub, err := mldsa.NewPublicKey(mldsa.MLDSA65(), pk)
+	require.Len(t, sig, set.sigSize)
+	for j, k := range sks[1:] {
+		other, err := k.sign(msg, ctx, true)
 		require.NoError(t, err)
-		assert.Error(t, mldsa.Verify(pub, msg, sig, &mldsa.Options{Context: string(ctx)}), "we accept a flipped %s", what)
+		require.Equal(t, sig, other, "%s: deterministic signature of %s differs from moduletto's", in, names[j+1])
 	}
-	pk := p.pub.Bytes()
-	both("signature", pk, msg, ctx, flip(sig))
+	c.deterministic++
+
+	// External μ: μ computed by moduletto, signed by SignExternalMu, by
+	// Sign with crypto.MLDSAMu and by crypto/mldsa's Sign with
+	// crypto.MLDSAMu, must give the signature of the message itself; so
+	// must a random μ in moduletto and crypto/mldsa.
+	ours := sks[0].(oursKey).sk
+	mu, err := mldsa.ComputeMu(set.ours, pk, msg, &mldsa.Options{Context: string(ctx)})
+	require.NoError(t, err)
+	muRandom := randBytes(r, mldsa.MuSize)
+	for _, m := range []struct {
+		name string
+		mu   []byte
+		want []byte // nil: moduletto's SignExternalMuDeterministic
+	}{{"μ of the message", mu, sig}, {"random μ", muRandom, nil}} {
+		want := m.want
+		if want == nil {
+			want = must(mldsa.SignExternalMuDeterministic(ours, m.mu))
+		}
+		for j, k := range sks {
+			s, err := k.signMu(m.mu, true)
+			if errors.Is(err, errors.ErrUnsupported) {
+				continue // CIRCL
+			}
+			require.NoError(t, err)
+			require.Equal(t, want, s, "%s, %s %x: %s's external-μ signature", in, m.name, m.mu, names[j])
+			c.mu++
+		}
+		s, err := ours.SignDeterministic(m.mu, crypto.MLDSAMu)
+		require.NoError(t, err)
+		require.Equal(t, want, s, "%s, %s %x: moduletto's SignDeterministic with crypto.MLDSAMu", in, m.name, m.mu)
+		c.mu++
+		assert.NoError(t, mldsa.VerifyExternalMu(ours.PublicKey(), m.mu, want), "%s, %s %x", in, m.name, m.mu)
+		flipped := flipBit(r, m.mu)
+		assert.Error(t, mldsa.VerifyExternalMu(ours.PublicKey(), flipped, want), "%s: VerifyExternalMu accepts flipped μ %x", in, flipped)
+	}
+
+	// Hedged signatures, of the message and of its μ, each verified by
+	// every implementation.
+	var hedged [][]byte
+	for j, k := range sks {
+		s, err := k.sign(msg, ctx, false)
+		require.NoError(t, err)
+		hedged = append(hedged, s)
+		if s, err := k.signMu(mu, false); !errors.Is(err, errors.ErrUnsupported) {
+			require.NoError(t, err, "%s: hedged external-μ signature", names[j])
+			hedged = append(hedged, s)
+		}
+	}
+	hedged = append(hedged, must(ours.Sign(nil, mu, crypto.MLDSAMu)))
+	for i, s := range hedged {
+		assert.NotEqual(t, sig, s, "%s: hedged signature %d equals the deterministic one", in, i)
+		require.Equal(t, all(len(pubs), true), verdicts(pubs, msg, ctx, s),
+			"%s: verdicts of %v on hedged signature %d %x", in, names, i, s)
+		c.hedged++
+		c.verifications += len(pubs)
+	}
+
+	// Tampered inputs: every implementation must reject each one.
+	reject := func(what string, pubs []dsaPublicKey, msg, ctx, sig []byte) {
+		t.Helper()
+		assert.Equal(t, all(len(pubs), false), verdicts(pubs, msg, ctx, sig),
+			"%s: verdicts of %v on a %s (message %x, context %x, signature %x)", in, names, what, msg, ctx, sig)
+		c.tampered++
+	}
+	require.Equal(t, all(len(pubs), true), verdicts(pubs, msg, ctx, sig), "%s: the deterministic signature", in)
+	reject("flipped signature bit", pubs, msg, ctx, flipBit(r, sig))
+	reject("truncated signature", pubs, msg, ctx, sig[:r.IntN(len(sig))])
+	reject("signature with a byte appended", pubs, msg, ctx, append(bytes.Clone(sig), 0))
 	if len(msg) > 0 {
-		both("message", pk, flip(msg), ctx, sig)
+		reject("flipped message bit", pubs, flipBit(r, msg), ctx, sig)
+	} else {
+		reject("message of one byte for an empty one", pubs, []byte{byte(r.Uint32())}, ctx, sig)
 	}
 	if len(ctx) > 0 {
-		both("context", pk, msg, flip(ctx), sig)
+		reject("flipped context bit", pubs, msg, flipBit(r, ctx), sig)
+	} else {
+		reject("context of one byte for an empty one", pubs, msg, []byte{byte(r.Uint32())}, sig)
 	}
-	both("public key", flip(pk), msg, ctx, sig)
+	reject("context of 256 bytes", pubs, msg, randBytes(r, 256), sig)
+	reject("flipped public key bit", parseAll(set, flipBit(r, pk)), msg, ctx, sig)
+	reject("key from another seed", parseAll(set, set.impls[0].newKey(randBytes(r, 32)).publicKey()), msg, ctx, sig)
+	for oi, other := range dsaSets {
+		if oi == si {
+			continue
+		}
+		otherPK := other.impls[0].newKey(seed).publicKey()
+		reject(other.name+" key from the same seed", parseAll(other, otherPK), msg, ctx, sig)
+		reject(other.name+" key encoding read as "+set.name, parseAll(set, otherPK), msg, ctx, sig)
+	}
+}
+
+// dsaImplNames lists the names of set's implementations.
+func dsaImplNames(set dsaSet) []string {
+	var names []string
+	for _, impl := range set.impls {
+		names = append(names, impl.name)
+	}
+	return names
+}
+
+// flipBit returns a copy of b with one random bit flipped.
+func flipBit(r *testRand, b []byte) []byte {
+	b = bytes.Clone(b)
+	i := r.Uint64() % uint64(8*len(b))
+	b[i/8] ^= 1 << (i % 8)
+	return b
+}
+
+// TestMLDSASignerOptsAgree checks that moduletto's and crypto/mldsa's Sign
+// and SignDeterministic accept and refuse the same SignerOpts and inputs:
+// nil, Options with a context of 255 bytes and crypto.MLDSAMu with a 64-byte
+// μ sign; a context of 256 bytes, a μ of another length and any other hash
+// are errors.
+func TestMLDSASignerOptsAgree(t *testing.T) {
+	r := newTestRand(t)
+	for _, set := range dsaSets {
+		seed := randBytes(r, mldsa.PrivateKeySize)
+		ours := must(mldsa.NewPrivateKey(set.ours, seed))
+		std := must(stdmldsa.NewPrivateKey(set.std, seed))
+		msg := randBytes(r, 64)
+		for _, tc := range []struct {
+			name       string
+			msg        []byte
+			ours, std  crypto.SignerOpts
+			wantSigned bool
+		}{
+			{"nil", msg, nil, nil, true},
+			{"hash 0", msg, crypto.Hash(0), crypto.Hash(0), true},
+			{"context 255", msg, &mldsa.Options{Context: string(randBytes(r, 255))}, nil, true},
+			{"context 256", msg, &mldsa.Options{Context: string(randBytes(r, 256))}, nil, false},
+			{"MLDSAMu", msg, crypto.MLDSAMu, crypto.MLDSAMu, true},
+			{"MLDSAMu 63 bytes", msg[:63], crypto.MLDSAMu, crypto.MLDSAMu, false},
+			{"MLDSAMu 65 bytes", append(bytes.Clone(msg), 0), crypto.MLDSAMu, crypto.MLDSAMu, false},
+			{"SHA256", msg[:32], crypto.SHA256, crypto.SHA256, false},
+			{"SHA3_512", msg, crypto.SHA3_512, crypto.SHA3_512, false},
+			{"unknown hash 99", msg, crypto.Hash(99), crypto.Hash(99), false},
+		} {
+			t.Run(set.name+"/"+tc.name, func(t *testing.T) {
+				stdOpts := tc.std
+				if o, ok := tc.ours.(*mldsa.Options); ok {
+					stdOpts = &stdmldsa.Options{Context: o.Context}
+				}
+				s1, err1 := ours.SignDeterministic(tc.msg, tc.ours)
+				s2, err2 := std.SignDeterministic(tc.msg, stdOpts)
+				assert.Equal(t, tc.wantSigned, err2 == nil, "crypto/mldsa: %v", err2)
+				assert.Equal(t, err2 == nil, err1 == nil, "moduletto: %v; crypto/mldsa: %v", err1, err2)
+				assert.Equal(t, s2, s1)
+				_, err1 = ours.Sign(nil, tc.msg, tc.ours)
+				_, err2 = std.Sign(nil, tc.msg, stdOpts)
+				assert.Equal(t, err2 == nil, err1 == nil, "Sign: moduletto: %v; crypto/mldsa: %v", err1, err2)
+			})
+		}
+	}
 }
 
 // FuzzMLDSA65Verify verifies arbitrary public keys, messages, contexts and
-// signatures: we must never panic and must accept exactly what CIRCL
-// accepts.
+// signatures: no implementation may panic, and moduletto must accept
+// exactly what crypto/mldsa and CIRCL accept.
 func FuzzMLDSA65Verify(f *testing.F) {
-	seed := make([]byte, 32)
-	p := newMLDSAPair(f, seed)
-	sig := circlSignDeterministic(f, p.cpriv, []byte("msg"), []byte("ctx"))
-	f.Add(p.pub.Bytes(), []byte("msg"), []byte("ctx"), sig)
-	f.Add(p.pub.Bytes(), []byte("msg"), []byte(""), sig)
+	set := dsaSetByName("ML-DSA-65")
+	k := set.impls[0].newKey(make([]byte, 32))
+	sig := must(k.sign([]byte("msg"), []byte("ctx"), true))
+	f.Add(k.publicKey(), []byte("msg"), []byte("ctx"), sig)
+	f.Add(k.publicKey(), []byte("msg"), []byte(""), sig)
 	bad := bytes.Clone(sig)
 	bad[len(bad)-1] = 0xff
-	f.Add(p.pub.Bytes(), []byte("msg"), []byte("ctx"), bad)
+	f.Add(k.publicKey(), []byte("msg"), []byte("ctx"), bad)
 	f.Add([]byte{1, 2, 3}, []byte("msg"), []byte("ctx"), sig[:100])
 	f.Fuzz(func(t *testing.T, pk, msg, ctx, sig []byte) {
-		pub, err := mldsa.NewPublicKey(mldsa.MLDSA65(), pk)
-		if len(pk) != mldsa65.PublicKeySize {
-			require.Error(t, err)
-			return
+		pubs := make([]dsaPublicKey, len(set.impls))
+		for j, impl := range set.impls {
+			var err error
+			pubs[j], err = impl.parse(pk)
+			require.Equal(t, len(pk) == set.ours.PublicKeySize(), err == nil, "%s parses a %d-byte key: %v", impl.name, len(pk), err)
+			if err != nil {
+				return
+			}
 		}
-		require.NoError(t, err)
-		var cpub mldsa65.PublicKey
-		require.NoError(t, cpub.UnmarshalBinary(pk))
-		ours := mldsa.Verify(pub, msg, sig, &mldsa.Options{Context: string(ctx)}) == nil
-		theirs := len(ctx) <= 255 && mldsa65.Verify(&cpub, msg, ctx, sig)
-		require.Equal(t, theirs, ours, "CIRCL says %v", theirs)
+		v := verdicts(pubs, msg, ctx, sig)
+		require.Equal(t, all(len(v), v[0]), v, "verdicts of %v", dsaImplNames(set))
 	})
 }
 
 // FuzzMLDSA65RoundTrip signs fuzzed messages and contexts with keys from
-// fuzzed seeds: deterministic signatures must equal CIRCL's and verify on
-// both sides.
+// fuzzed seeds: the deterministic signatures of the three implementations
+// must be equal and verify in all three.
 func FuzzMLDSA65RoundTrip(f *testing.F) {
+	set := dsaSetByName("ML-DSA-65")
 	f.Add(make([]byte, 32), []byte("message"), []byte("context"))
 	f.Add(bytes.Repeat([]byte{0xff}, 32), []byte{}, []byte{})
 	f.Fuzz(func(t *testing.T, seed, msg, ctx []byte) {
 		if len(seed) != 32 {
-			_, err := mldsa.NewPrivateKey(mldsa.MLDSA65(), seed)
+			_, err := mldsa.NewPrivateKey(set.ours, seed)
+			require.Error(t, err)
+			_, err = stdmldsa.NewPrivateKey(set.std, seed)
 			require.Error(t, err)
 			return
 		}
-		p := newMLDSAPair(t, seed)
-		opts := &mldsa.Options{Context: string(ctx)}
-		sig, err := p.ours.SignDeterministic(msg, opts)
-		if len(ctx) > 255 {
-			require.Error(t, err)
-			return
+		sks := newKeys(set, seed)
+		var sigs [][]byte
+		for j, k := range sks {
+			sig, err := k.sign(msg, ctx, true)
+			require.Equal(t, len(ctx) <= mldsa.MaxContextSize, err == nil, "%s: %v", set.impls[j].name, err)
+			if err != nil {
+				return
+			}
+			sigs = append(sigs, sig)
 		}
-		require.NoError(t, err)
-		require.Equal(t, circlSignDeterministic(t, p.cpriv, msg, ctx), sig)
-		require.True(t, mldsa65.Verify(p.cpub, msg, ctx, sig))
-		require.NoError(t, mldsa.Verify(p.pub, msg, sig, opts))
+		for _, s := range sigs[1:] {
+			require.Equal(t, sigs[0], s)
+		}
+		require.Equal(t, all(len(sks), true), verdicts(parseAll(set, sks[0].publicKey()), msg, ctx, sigs[0]))
 	})
 }

@@ -22,7 +22,8 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{"defaults", nil, allSets, allOps(), implNames()},
 		{"short_names", []string{"-sets", "512,65", "-ops", "encaps,sign"}, []string{"ML-KEM-512", "ML-DSA-65"}, []string{"encaps", "sign"}, implNames()},
-		{"full_names", []string{"-sets", "ML-KEM-768,mldsa65", "-impls", "std,circl"}, []string{"ML-KEM-768", "ML-DSA-65"}, allOps(), []string{"crypto/mlkem", "circl"}},
+		{"full_names", []string{"-sets", "ML-KEM-768,mldsa65", "-impls", "std,circl"}, []string{"ML-KEM-768", "ML-DSA-65"}, allOps(), []string{"crypto/mlkem", "crypto/mldsa", "circl"}},
+		{"dsa_sets", []string{"-sets", "44,ML-DSA-87", "-impls", "crypto/mldsa,moduletto"}, []string{"ML-DSA-44", "ML-DSA-87"}, allOps(), []string{"crypto/mldsa", "moduletto"}},
 		{"aliases", []string{"-sets", "mlkem1024", "-ops", "Encapsulate,decapsulate"}, []string{"ML-KEM-1024"}, []string{"encaps", "decaps"}, implNames()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,8 +82,8 @@ func TestJSONOutput(t *testing.T) {
 	for _, k := range []string{"goos", "goarch", "cpu", "cpus", "go"} {
 		assert.Contains(t, doc.Machine, k)
 	}
-	// ML-KEM-768 encaps by three implementations, ML-DSA-65 verify by two
-	// (crypto/mlkem has no ML-DSA).
+	// ML-KEM-768 encaps and ML-DSA-65 verify by three implementations each
+	// (crypto/mlkem has no ML-DSA, crypto/mldsa no ML-KEM).
 	var got []string
 	for _, r := range doc.Results {
 		got = append(got, r["set"].(string)+" "+r["op"].(string)+" "+r["impl"].(string))
@@ -99,7 +100,7 @@ func TestJSONOutput(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		"ML-KEM-768 encaps moduletto", "ML-KEM-768 encaps crypto/mlkem", "ML-KEM-768 encaps circl",
-		"ML-DSA-65 verify moduletto", "ML-DSA-65 verify circl",
+		"ML-DSA-65 verify moduletto", "ML-DSA-65 verify crypto/mldsa", "ML-DSA-65 verify circl",
 	}, got)
 }
 

@@ -2,12 +2,15 @@ package main
 
 import (
 	"crypto/rand"
+	"io"
 
 	"github.com/cloudflare/circl/kem"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem1024"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	"github.com/cloudflare/circl/kem/mlkem/mlkem768"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 )
 
 // circlOps builds the ops of Cloudflare CIRCL v1.6.5.
@@ -19,8 +22,12 @@ func circlOps(set string) (opSet, error) {
 		return circlKEM(mlkem768.Scheme())
 	case "ML-KEM-1024":
 		return circlKEM(mlkem1024.Scheme())
+	case "ML-DSA-44":
+		return circlDSA(mldsa44.GenerateKey, mldsa44.SignTo, mldsa44.Verify, mldsa44.SignatureSize)
 	case "ML-DSA-65":
-		return circlDSA65()
+		return circlDSA(mldsa65.GenerateKey, mldsa65.SignTo, mldsa65.Verify, mldsa65.SignatureSize)
+	case "ML-DSA-87":
+		return circlDSA(mldsa87.GenerateKey, mldsa87.SignTo, mldsa87.Verify, mldsa87.SignatureSize)
 	}
 	return nil, nil
 }
@@ -42,21 +49,24 @@ func circlKEM(s kem.Scheme) (opSet, error) {
 	}, nil
 }
 
-// circlDSA65 builds hedged signing into a caller buffer and verification, as
-// modulettoDSA does.
-func circlDSA65() (opSet, error) {
-	pk, sk, err := mldsa65.GenerateKey(rand.Reader)
+// circlDSA builds hedged signing into a caller buffer and verification, as
+// modulettoDSA does, from the functions of one of CIRCL's packages mldsa44,
+// mldsa65 and mldsa87.
+func circlDSA[PK, SK any](generate func(io.Reader) (*PK, *SK, error),
+	signTo func(sk *SK, msg, ctx []byte, randomized bool, sig []byte) error,
+	verify func(pk *PK, msg, ctx, sig []byte) bool, sigSize int) (opSet, error) {
+	pk, sk, err := generate(rand.Reader)
 	if err != nil {
 		return nil, err
 	}
-	sig := make([]byte, mldsa65.SignatureSize)
-	if err := mldsa65.SignTo(sk, dsaMessage, nil, true, sig); err != nil {
+	sig := make([]byte, sigSize)
+	if err := signTo(sk, dsaMessage, nil, true, sig); err != nil {
 		return nil, err
 	}
-	scratch := make([]byte, mldsa65.SignatureSize)
+	scratch := make([]byte, sigSize)
 	return opSet{
-		"keygen": func() { mldsa65.GenerateKey(rand.Reader) },
-		"sign":   func() { mldsa65.SignTo(sk, dsaMessage, nil, true, scratch) },
-		"verify": func() { mldsa65.Verify(pk, dsaMessage, nil, sig) },
+		"keygen": func() { generate(rand.Reader) },
+		"sign":   func() { signTo(sk, dsaMessage, nil, true, scratch) },
+		"verify": func() { verify(pk, dsaMessage, nil, sig) },
 	}, nil
 }

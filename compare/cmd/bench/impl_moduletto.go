@@ -14,28 +14,13 @@ func modulettoOps(set string) (opSet, error) {
 		return kemOpSet(mlkem.GenerateKey768)
 	case "ML-KEM-1024":
 		return kemOpSet(mlkem.GenerateKey1024)
-	case "ML-DSA-65":
-		return modulettoDSA(mldsa.MLDSA65())
 	}
-	return nil, nil
-}
-
-// modulettoDSA builds hedged (randomized) signing into a caller buffer and
-// verification of a fixed signature, with an empty context.
-func modulettoDSA(p mldsa.Parameters) (opSet, error) {
-	sk, err := mldsa.GenerateKey(p)
-	if err != nil {
-		return nil, err
-	}
-	pk := sk.PublicKey()
-	sig := make([]byte, p.SignatureSize())
-	if err := sk.SignTo(sig, dsaMessage, nil, false); err != nil {
-		return nil, err
-	}
-	scratch := make([]byte, p.SignatureSize())
-	return opSet{
-		"keygen": func() { mldsa.GenerateKey(p) },
-		"sign":   func() { sk.SignTo(scratch, dsaMessage, nil, false) },
-		"verify": func() { mldsa.Verify(pk, dsaMessage, sig, nil) },
-	}, nil
+	// SignTo writes into a caller buffer, sized here for the largest set.
+	scratch := make([]byte, mldsa.MLDSA87SignatureSize)
+	return dsaOpSet(set, []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()}, mldsa.GenerateKey,
+		func(sk *mldsa.PrivateKey) ([]byte, error) {
+			sig := scratch[:sk.Parameters().SignatureSize()]
+			return sig, sk.SignTo(sig, dsaMessage, nil, false)
+		},
+		func(pk *mldsa.PublicKey, sig []byte) error { return mldsa.Verify(pk, dsaMessage, sig, nil) })
 }

@@ -1,6 +1,6 @@
 // Command bench prints a side-by-side benchmark table of ML-KEM-512/768/1024
-// and ML-DSA-65: moduletto against the Go standard library's crypto/mlkem and
-// Cloudflare CIRCL v1.6.5.
+// and ML-DSA-44/65/87: moduletto against the Go standard library's
+// crypto/mlkem and crypto/mldsa (Go 1.27) and Cloudflare CIRCL v1.6.5.
 //
 //	cd compare && go run ./cmd/bench
 //	go run ./cmd/bench -sets 768 -ops encaps,decaps -duration 2s -json
@@ -38,9 +38,9 @@ type config struct {
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	sets := fs.String("sets", "all", "comma-separated parameter sets: 512, 768, 1024, 65 (or ML-KEM-768, mldsa65, …)")
+	sets := fs.String("sets", "all", "comma-separated parameter sets: 512, 768, 1024, 44, 65, 87 (or ML-KEM-768, mldsa65, …)")
 	ops := fs.String("ops", "all", "comma-separated operations: keygen, encaps, decaps, sign, verify")
-	impls := fs.String("impls", "all", "comma-separated implementations: moduletto, crypto/mlkem (or std), circl")
+	impls := fs.String("impls", "all", "comma-separated implementations: moduletto, crypto/mlkem, crypto/mldsa (std: both), circl")
 	duration := fs.Duration("duration", time.Second, "measuring time per row, split into -rounds rounds")
 	rounds := fs.Int("rounds", 10, "timed rounds per row")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
@@ -58,7 +58,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if c.ops, err = parseList("ops", *ops, allOps(), resolveOp); err != nil {
 		return nil, err
 	}
-	if c.impls, err = parseList("impls", *impls, implNames(), resolveImpl); err != nil {
+	if c.impls, err = parseList("impls", expandStd(*impls), implNames(), resolveImpl); err != nil {
 		return nil, err
 	}
 	if c.duration <= 0 {

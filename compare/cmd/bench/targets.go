@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto"
 	"fmt"
 	"strings"
@@ -24,12 +25,13 @@ type impl struct {
 
 // Parameter sets, operations and implementations, in table order.
 var (
-	allSets  = []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024", "ML-DSA-65"}
+	allSets  = []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"}
 	kemOps   = []string{"keygen", "encaps", "decaps"}
 	dsaOps   = []string{"keygen", "sign", "verify"}
 	allImpls = []impl{
 		{"moduletto", modulettoOps},
-		{"crypto/mlkem", stdOps},
+		{"crypto/mlkem", stdKEMOps},
+		{"crypto/mldsa", stdDSAOps},
 		{"circl", circlOps},
 	}
 )
@@ -62,8 +64,37 @@ func kemOpSet[D crypto.Decapsulator](generate func() (D, error)) (opSet, error) 
 	}, nil
 }
 
+// dsaOpSet builds the ops of moduletto's dsa/mldsa or crypto/mldsa (the same
+// API shape) for set, if it is one of params: a fresh random key pair,
+// hedged signing of dsaMessage with an empty context (sign) and verification
+// of a fixed signature.
+func dsaOpSet[P interface{ String() string }, SK interface{ PublicKey() PK }, PK any](set string, params []P,
+	generate func(P) (SK, error), sign func(SK) ([]byte, error), verify func(pk PK, sig []byte) error) (opSet, error) {
+	for _, p := range params {
+		if p.String() != set {
+			continue
+		}
+		sk, err := generate(p)
+		if err != nil {
+			return nil, err
+		}
+		pk := sk.PublicKey()
+		sig, err := sign(sk)
+		if err != nil {
+			return nil, err
+		}
+		sig = bytes.Clone(sig) // sign may write into the same buffer every time
+		return opSet{
+			"keygen": func() { generate(p) },
+			"sign":   func() { sign(sk) },
+			"verify": func() { verify(pk, sig) },
+		}, nil
+	}
+	return nil, nil
+}
+
 // dsaMessage is the message signed and verified by the ML-DSA ops.
-var dsaMessage = []byte("moduletto bench: a 64-byte message signed by ML-DSA-65 ........")
+var dsaMessage = []byte("moduletto bench: a 64-byte message signed by ML-DSA ...........")
 
 // parseList splits a comma-separated flag value and maps each item through
 // resolve; "all" or an empty value selects every item of all.
@@ -90,7 +121,7 @@ func parseList(flagName, value string, all []string, resolve func(string) (strin
 }
 
 // resolveSet accepts "ML-KEM-768", "mlkem768", "768", "ML-DSA-65", "mldsa65"
-// or "65", in any case.
+// or "65" and the like, in any case.
 func resolveSet(s string) (string, bool) {
 	norm := strings.ToLower(strings.ReplaceAll(s, "-", ""))
 	for _, set := range allSets {
@@ -118,19 +149,33 @@ func resolveOp(s string) (string, bool) {
 	return "", false
 }
 
-// resolveImpl accepts an implementation name, "std" or "go" for
-// crypto/mlkem.
+// resolveImpl accepts an implementation name (see expandStd for "std").
 func resolveImpl(s string) (string, bool) {
 	s = strings.ToLower(s)
-	if s == "std" || s == "go" || s == "crypto" {
-		s = "crypto/mlkem"
-	}
 	for _, im := range allImpls {
 		if s == im.name {
 			return im.name, true
 		}
 	}
 	return "", false
+}
+
+// stdAliases name the standard library's implementations together.
+var stdAliases = []string{"std", "go", "crypto"}
+
+// expandStd replaces the items "std", "go" and "crypto" of a comma-separated
+// -impls value with the standard library's two implementations,
+// crypto/mlkem and crypto/mldsa.
+func expandStd(value string) string {
+	items := strings.Split(value, ",")
+	for i, item := range items {
+		for _, a := range stdAliases {
+			if strings.EqualFold(strings.TrimSpace(item), a) {
+				items[i] = "crypto/mlkem,crypto/mldsa"
+			}
+		}
+	}
+	return strings.Join(items, ",")
 }
 
 func allOps() []string {
