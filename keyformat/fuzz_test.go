@@ -3,6 +3,8 @@ package keyformat
 import (
 	"bytes"
 	"encoding/base64"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -143,6 +145,13 @@ func FuzzParsePEM(f *testing.F) {
 	}
 	f.Add([]byte("-----BEGIN PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n\nAAAA\n-----END PRIVATE KEY-----\n"))
 	f.Add([]byte("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"))
+	rfc, err := filepath.Glob("testdata/rfc/*.pem")
+	require.NoError(f, err)
+	for _, name := range rfc {
+		data, err := os.ReadFile(name)
+		require.NoError(f, err)
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		key, rest, err := ParsePEM(data)
 		assert.True(t, bytes.HasSuffix(data, rest))
