@@ -13,6 +13,7 @@ require (
 require (
 	github.com/klauspost/cpuid/v2 v2.4.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/crypto v0.59.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 )
 
