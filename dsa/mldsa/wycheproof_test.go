@@ -1,7 +1,6 @@
 package mldsa
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"testing"
@@ -100,7 +99,7 @@ func testWycheproofSign(t *testing.T, s testSet, file string, v *wycheproofSign,
 					if !seeded {
 						want = s.skSize
 					}
-					assert.ErrorContains(t, keyErr, fmt.Sprintf("want %d", want), "tcId %d (%s)", tc.TcID, tc.Comment)
+					assertSizeError(t, keyErr, s, want)
 				case slices.Contains(tc.Flags, "InvalidPrivateKey"):
 					assert.ErrorIs(t, keyErr, errSecretRange, "tcId %d (%s)", tc.TcID, tc.Comment)
 				default:
