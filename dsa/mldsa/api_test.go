@@ -1,8 +1,6 @@
 package mldsa
 
 import (
-	"bytes"
-	"crypto"
 	"slices"
 	"strings"
 	"testing"
@@ -10,204 +8,69 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
 
-func testKey(t testing.TB, b byte) *PrivateKey {
-	t.Helper()
-	sk, err := NewPrivateKey(MLDSA65(), bytes.Repeat([]byte{b}, 32))
-	require.NoError(t, err)
-	return sk
-}
-
 func TestContextLength(t *testing.T) {
-	sk := testKey(t, 1)
-	pk := sk.PublicKey()
-	msg := []byte("message")
-	for _, tc := range []struct {
-		name string
-		n    int
-		ok   bool
-	}{{"ctx=0", 0, true}, {"ctx=255", 255, true}, {"ctx=256", 256, false}} {
-		t.Run(tc.name, func(t *testing.T) {
-			opts := &Options{Context: strings.Repeat("c", tc.n)}
-			sig, err := sk.Sign(nil, msg, opts)
-			_, errMu := ComputeMu(MLDSA65(), pk.Bytes(), msg, opts)
-			if !tc.ok {
-				assert.ErrorIs(t, err, errContextTooLong)
-				assert.ErrorIs(t, errMu, errContextTooLong)
-				assert.ErrorIs(t, Verify(pk, msg, make([]byte, MLDSA65SignatureSize), opts), errContextTooLong)
-				return
-			}
-			require.NoError(t, err)
-			require.NoError(t, errMu)
-			assert.NoError(t, Verify(pk, msg, sig, opts))
-		})
-	}
+	forEachSet(t, func(t *testing.T, s testSet) {
+		sk := testKeyOf(t, s.p, 1)
+		pk := sk.PublicKey()
+		msg := []byte("message")
+		for _, tc := range []struct {
+			name string
+			n    int
+			ok   bool
+		}{{"ctx=0", 0, true}, {"ctx=255", 255, true}, {"ctx=256", 256, false}} {
+			t.Run(tc.name, func(t *testing.T) {
+				opts := &Options{Context: strings.Repeat("c", tc.n)}
+				sig, err := sk.Sign(nil, msg, opts)
+				_, errMu := ComputeMu(s.p, pk.Bytes(), msg, opts)
+				if !tc.ok {
+					assert.ErrorIs(t, err, errContextTooLong)
+					assert.ErrorIs(t, errMu, errContextTooLong)
+					assert.ErrorIs(t, Verify(pk, msg, make([]byte, s.sigSize), opts), errContextTooLong)
+					return
+				}
+				require.NoError(t, err)
+				require.NoError(t, errMu)
+				assert.NoError(t, Verify(pk, msg, sig, opts))
+			})
+		}
+	})
 }
 
 func TestHedgedAndDeterministic(t *testing.T) {
-	sk := testKey(t, 2)
-	pk := sk.PublicKey()
-	msg := []byte("message")
-	s1, err := sk.Sign(nil, msg, nil)
-	require.NoError(t, err)
-	s2, err := sk.SignMessage(nil, msg, &Options{})
-	require.NoError(t, err)
-	assert.NotEqual(t, s1, s2, "hedged signatures differ")
-	assert.NoError(t, Verify(pk, msg, s1, nil))
-	assert.NoError(t, Verify(pk, msg, s2, nil))
+	forEachSet(t, func(t *testing.T, s testSet) {
+		sk := testKeyOf(t, s.p, 2)
+		pk := sk.PublicKey()
+		msg := []byte("message")
+		s1, err := sk.Sign(nil, msg, nil)
+		require.NoError(t, err)
+		s2, err := sk.SignMessage(nil, msg, &Options{})
+		require.NoError(t, err)
+		assert.NotEqual(t, s1, s2, "hedged signatures differ")
+		assert.NoError(t, Verify(pk, msg, s1, nil))
+		assert.NoError(t, Verify(pk, msg, s2, nil))
 
-	d1, err := sk.SignDeterministic(msg, nil)
-	require.NoError(t, err)
-	d2 := make([]byte, MLDSA65SignatureSize)
-	require.NoError(t, sk.SignTo(d2, msg, nil, true))
-	assert.Equal(t, d1, d2, "deterministic signatures agree")
-	assert.NoError(t, Verify(pk, msg, d1, nil))
+		d1, err := sk.SignDeterministic(msg, nil)
+		require.NoError(t, err)
+		d2 := make([]byte, s.sigSize)
+		require.NoError(t, sk.SignTo(d2, msg, nil, true))
+		assert.Equal(t, d1, d2, "deterministic signatures agree")
+		assert.NoError(t, Verify(pk, msg, d1, nil))
 
-	mu, err := ComputeMu(MLDSA65(), pk.Bytes(), msg, nil)
-	require.NoError(t, err)
-	m1, err := SignExternalMuDeterministic(sk, mu)
-	require.NoError(t, err)
-	assert.Equal(t, d1, m1, "external μ signs the same message representative")
-	m2, err := SignExternalMu(sk, mu)
-	require.NoError(t, err)
-	assert.NoError(t, VerifyExternalMu(pk, mu, m2))
-	assert.NoError(t, Verify(pk, msg, m2, nil))
-}
-
-func TestBadInput(t *testing.T) {
-	sk := testKey(t, 3)
-	pk := sk.PublicKey()
-	msg := []byte("message")
-	sig, err := sk.SignDeterministic(msg, nil)
-	require.NoError(t, err)
-
-	_, err = sk.Sign(nil, msg, crypto.SHA256)
-	assert.Error(t, err, "a hash in SignerOpts")
-	assert.Error(t, sk.SignTo(make([]byte, MLDSA65SignatureSize-1), msg, nil, true))
-	_, err = (&PrivateKey{}).Sign(nil, msg, nil)
-	assert.ErrorIs(t, err, errZeroPrivateKey)
-	assert.ErrorIs(t, Verify(&PublicKey{}, msg, sig, nil), errZeroPublicKey)
-	assert.ErrorIs(t, Verify(nil, msg, sig, nil), errZeroPublicKey)
-	_, err = SignExternalMu(sk, make([]byte, 63))
-	assert.Error(t, err)
-	assert.Error(t, VerifyExternalMu(pk, make([]byte, 65), sig))
-	_, err = SignInternal(sk, msg, make([]byte, 31))
-	assert.Error(t, err)
-
-	_, err = GenerateKey(Parameters{})
-	assert.ErrorIs(t, err, errInvalidParameters)
-	_, err = NewPrivateKey(Parameters{}, make([]byte, 32))
-	assert.ErrorIs(t, err, errInvalidParameters)
-	_, err = NewPublicKey(Parameters{}, pk.Bytes())
-	assert.ErrorIs(t, err, errInvalidParameters)
-	_, err = NewPrivateKeyFromExpanded(Parameters{}, nil)
-	assert.ErrorIs(t, err, errInvalidParameters)
-
-	for _, n := range []int{0, 1, MLDSA65SignatureSize - 1, MLDSA65SignatureSize + 1} {
-		assert.Error(t, Verify(pk, msg, make([]byte, n), nil), "signature of %d bytes", n)
-	}
-	for _, n := range []int{0, MLDSA65PublicKeySize - 1, MLDSA65PublicKeySize + 1} {
-		_, err := NewPublicKey(MLDSA65(), make([]byte, n))
-		assert.Error(t, err, "public key of %d bytes", n)
-	}
-
-	// Every single-bit flip of the signature is rejected (a sample of
-	// positions in each part: c̃, z, hint positions, hint counts).
-	for _, bit := range []int{0, 8*48 - 1, 8 * 48, 8 * 1000, 8*3200 + 3, 8*(3309-62) + 1, 8*3309 - 1} {
-		bad := bytes.Clone(sig)
-		bad[bit/8] ^= 1 << (bit % 8)
-		assert.Error(t, Verify(pk, msg, bad, nil), "bit %d flipped", bit)
-	}
-	assert.Error(t, Verify(pk, []byte("messagf"), sig, nil))
-	assert.Error(t, Verify(pk, msg, sig, &Options{Context: "x"}))
-}
-
-func TestExpandedKeyChecks(t *testing.T) {
-	sk := testKey(t, 4)
-	exp := sk.ExpandedBytes()
-	require.Len(t, exp, MLDSA65ExpandedPrivateKeySize)
-
-	got, err := NewPrivateKeyFromExpanded(MLDSA65(), exp)
-	require.NoError(t, err)
-	assert.True(t, got.Equal(sk))
-	assert.True(t, got.PublicKey().Equal(sk.PublicKey()))
-
-	t0Start := MLDSA65ExpandedPrivateKeySize - 6*32*13
-	for _, tc := range []struct {
-		name string
-		off  int
-		want error
-	}{
-		{"tr", 64, errExpandedTr},
-		{"t0", t0Start + 100, errExpandedT0},
-		{"s1", 128, errExpandedT0},
-		{"ρ", 0, errExpandedT0},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			bad := bytes.Clone(exp)
-			bad[tc.off] ^= 1
-			_, err := NewPrivateKeyFromExpanded(MLDSA65(), bad)
-			assert.ErrorIs(t, err, tc.want)
-			_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), sk.Bytes(), bad)
-			assert.ErrorIs(t, err, errSeedMismatch)
-		})
-	}
-	// s1 coefficient 15 decodes to η − 15 = −11, outside [−η, η].
-	bad := bytes.Clone(exp)
-	bad[128] |= 0x0f
-	_, err = NewPrivateKeyFromExpanded(MLDSA65(), bad)
-	assert.ErrorIs(t, err, errSecretRange)
-
-	_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), sk.Bytes(), exp)
-	assert.NoError(t, err)
-	_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), make([]byte, 32), exp)
-	assert.ErrorIs(t, err, errSeedMismatch)
-}
-
-func TestHintBitUnpack(t *testing.T) {
-	p := params65 // ω = 55, k = 6
-	enc := func(pos []byte, counts [6]byte) []byte {
-		y := make([]byte, p.ω+p.k)
-		copy(y, pos)
-		copy(y[p.ω:], counts[:])
-		return y
-	}
-	for _, tc := range []struct {
-		name string
-		y    []byte
-		want error
-	}{
-		{"empty", enc(nil, [6]byte{}), nil},
-		{"one per poly", enc([]byte{1, 2, 3, 4, 5, 6}, [6]byte{1, 2, 3, 4, 5, 6}), nil},
-		{"ω hints", enc(append(make([]byte, 5), seq(50)...), [6]byte{1, 2, 3, 4, 5, 55}), nil},
-		{"count decreases", enc([]byte{1, 2}, [6]byte{2, 1, 2, 2, 2, 2}), errHintCount},
-		{"count above ω", enc(nil, [6]byte{0, 0, 0, 0, 0, 56}), errHintCount},
-		{"positions out of order", enc([]byte{5, 4}, [6]byte{2, 2, 2, 2, 2, 2}), errHintOrder},
-		{"repeated position", enc([]byte{4, 4}, [6]byte{2, 2, 2, 2, 2, 2}), errHintOrder},
-		{"nonzero padding", enc([]byte{4, 0, 9}, [6]byte{1, 1, 1, 1, 1, 1}), errHintPadding},
-		{"short", make([]byte, 60), errHintEncoding},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var h hints
-			err := p.hintBitUnpack(&h, tc.y)
-			if tc.want == nil {
-				require.NoError(t, err)
-				y := make([]byte, p.ω+p.k)
-				require.NoError(t, p.hintBitPack(y, &h))
-				assert.Equal(t, tc.y, y, "canonical encodings round-trip")
-				return
-			}
-			assert.ErrorIs(t, err, tc.want)
-		})
-	}
-	var h hints
-	for j := range 56 {
-		h[0][j] = 1
-	}
-	assert.ErrorIs(t, p.hintBitPack(make([]byte, p.ω+p.k), &h), errHintTooMany)
+		mu, err := ComputeMu(s.p, pk.Bytes(), msg, nil)
+		require.NoError(t, err)
+		m1, err := SignExternalMuDeterministic(sk, mu)
+		require.NoError(t, err)
+		assert.Equal(t, d1, m1, "external μ signs the same message representative")
+		m2, err := SignExternalMu(sk, mu)
+		require.NoError(t, err)
+		assert.NoError(t, VerifyExternalMu(pk, mu, m2))
+		assert.NoError(t, Verify(pk, msg, m2, nil))
+	})
 }
 
 // seq returns 0, 1, …, n−1.
@@ -219,21 +82,48 @@ func seq(n int) []byte {
 	return b
 }
 
+// TestZeroAllocations checks that signing after a key's first signature
+// and verifying with a parsed public key allocate nothing, for every set on
+// every backend: SignTo, hedged and deterministic, and Verify,
+// VerifyInternal and VerifyExternalMu with a key from NewPublicKey (its
+// first verification streams Â, the later ones use the kept matrix:
+// TestVerifyMatrixPaths) and with the key's own public key.
 func TestZeroAllocations(t *testing.T) {
-	sk := testKey(t, 5)
-	pk := sk.PublicKey()
-	msg := []byte("message")
-	sig := make([]byte, MLDSA65SignatureSize)
-	opts := &Options{Context: strings.Repeat("c", 200)}
-	assert.Zero(t, testing.AllocsPerRun(5, func() {
-		require.NoError(t, sk.SignTo(sig, msg, opts, false))
-	}), "SignTo (hedged)")
-	assert.Zero(t, testing.AllocsPerRun(5, func() {
-		require.NoError(t, sk.SignTo(sig, msg, opts, true))
-	}), "SignTo (deterministic)")
-	assert.Zero(t, testing.AllocsPerRun(5, func() {
-		require.NoError(t, Verify(pk, msg, sig, opts))
-	}), "Verify with a parsed key")
+	forEachSet(t, func(t *testing.T, s testSet) {
+		ntttest.ForEachBackend(t, func(t *testing.T) {
+			sk := testKeyOf(t, s.p, 5)
+			msg := []byte("message")
+			sig := make([]byte, s.sigSize)
+			opts := &Options{Context: strings.Repeat("c", 200)}
+			require.NoError(t, sk.SignTo(sig, msg, opts, true), "the first signature")
+			assert.Zero(t, testing.AllocsPerRun(5, func() {
+				require.NoError(t, sk.SignTo(sig, msg, opts, false))
+			}), "SignTo (hedged)")
+			assert.Zero(t, testing.AllocsPerRun(5, func() {
+				require.NoError(t, sk.SignTo(sig, msg, opts, true))
+			}), "SignTo (deterministic)")
+
+			parsed, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+			require.NoError(t, err)
+			mPrime := formatMPrime(msg, []byte(opts.Context))
+			mu, err := ComputeMu(s.p, sk.PublicKeyBytes(), msg, opts)
+			require.NoError(t, err)
+			for _, pk := range []struct {
+				name string
+				pk   *PublicKey
+			}{{"parsed", parsed}, {"PublicKey", sk.PublicKey()}} {
+				assert.Zero(t, testing.AllocsPerRun(5, func() {
+					require.NoError(t, Verify(pk.pk, msg, sig, opts))
+				}), "Verify with the %s key", pk.name)
+				assert.Zero(t, testing.AllocsPerRun(5, func() {
+					require.NoError(t, VerifyInternal(pk.pk, mPrime, sig))
+				}), "VerifyInternal with the %s key", pk.name)
+				assert.Zero(t, testing.AllocsPerRun(5, func() {
+					require.NoError(t, VerifyExternalMu(pk.pk, mu, sig))
+				}), "VerifyExternalMu with the %s key", pk.name)
+			}
+		})
+	})
 }
 
 // TestConcurrentUse signs and verifies with one key from several goroutines
@@ -241,22 +131,24 @@ func TestZeroAllocations(t *testing.T) {
 // key's signing form, which sync.Once settles; keys are otherwise
 // read-only after construction.
 func TestConcurrentUse(t *testing.T) {
-	sk := testKey(t, 9)
-	pk := sk.PublicKey()
-	errs := make(chan error, 8)
-	for g := range 4 {
-		go func() {
-			msg := []byte{byte(g)}
-			sig, err := sk.Sign(nil, msg, &Options{Context: "c"})
-			if err == nil {
-				err = Verify(pk, msg, sig, &Options{Context: "c"})
-			}
-			errs <- err
-		}()
-	}
-	for range 4 {
-		assert.NoError(t, <-errs)
-	}
+	forEachSet(t, func(t *testing.T, s testSet) {
+		sk := testKeyOf(t, s.p, 9)
+		pk := sk.PublicKey()
+		errs := make(chan error, 8)
+		for g := range 4 {
+			go func() {
+				msg := []byte{byte(g)}
+				sig, err := sk.Sign(nil, msg, &Options{Context: "c"})
+				if err == nil {
+					err = Verify(pk, msg, sig, &Options{Context: "c"})
+				}
+				errs <- err
+			}()
+		}
+		for range 4 {
+			assert.NoError(t, <-errs)
+		}
+	})
 }
 
 // TestSigningForm checks that key generation keeps no signing form, that
@@ -265,64 +157,67 @@ func TestConcurrentUse(t *testing.T) {
 // encodings are unaffected by it, and that PublicKey copies Â only once
 // the key has it.
 func TestSigningForm(t *testing.T) {
-	sk := testKey(t, 12)
-	assert.Nil(t, sk.pub.a.Load(), "key generation keeps no matrix")
-	assert.Nil(t, sk.hat, "key generation computes no signing form")
-	exp, pkBytes := sk.ExpandedBytes(), sk.PublicKeyBytes()
-	assert.Nil(t, sk.PublicKey().a.Load(), "PublicKey of a key that has not signed")
+	forEachSet(t, func(t *testing.T, s testSet) {
+		k, l := s.p.p.k, s.p.p.l
+		sk := testKeyOf(t, s.p, 12)
+		assert.Nil(t, sk.pub.a.Load(), "key generation keeps no matrix")
+		assert.Nil(t, sk.hat, "key generation computes no signing form")
+		exp, pkBytes := sk.ExpandedBytes(), sk.PublicKeyBytes()
+		assert.Nil(t, sk.PublicKey().a.Load(), "PublicKey of a key that has not signed")
 
-	msg := []byte("first")
-	sig, err := sk.SignDeterministic(msg, nil)
-	require.NoError(t, err)
-	require.NotNil(t, sk.hat)
-	var want [maxK * maxL]poly.NTTPoly32
-	sample.ExpandA(want[:], &sk.pub.ρ, 6, 5)
-	for r := range 6 {
-		assert.Equal(t, want[r*5:(r+1)*5], sk.pub.row(r), "row %d of Â", r)
-	}
-	// The signing form against s1, s2 and t0 decoded from skEncode: the
-	// seeded key derives them again (ExpandS and t0), an imported key
-	// decodes its expanded form, and both must give the same NTTs.
-	imported, err := NewPrivateKeyFromExpanded(MLDSA65(), exp)
-	require.NoError(t, err)
-	_, err = imported.SignDeterministic(msg, nil)
-	require.NoError(t, err)
-	var s1, s2, t0 [maxK]poly.Poly32
-	var ρ, K [32]byte
-	var tr [64]byte
-	require.NoError(t, params65.skDecode(&ρ, &K, &tr, s1[:5], s2[:6], t0[:6], exp))
-	var w poly.NTTPoly32
-	for _, key := range []*PrivateKey{sk, imported} {
-		for j := range 5 {
-			w.SetNTT(&s1[j])
-			assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
+		msg := []byte("first")
+		sig, err := sk.SignDeterministic(msg, nil)
+		require.NoError(t, err)
+		require.NotNil(t, sk.hat)
+		var want [maxK * maxL]poly.NTTPoly32
+		sample.ExpandA(want[:], &sk.pub.ρ, k, l)
+		for r := range k {
+			assert.Equal(t, want[r*l:(r+1)*l], sk.pub.row(r), "row %d of Â", r)
 		}
-		for i := range 6 {
-			w.SetNTT(&s2[i])
-			assert.Equal(t, w, key.hat.s2[i], "NTT(s2[%d])", i)
-			w.SetNTT(&t0[i])
-			assert.Equal(t, w, key.hat.t0[i], "NTT(t0[%d])", i)
+		// The signing form against s1, s2 and t0 decoded from skEncode: the
+		// seeded key derives them again (ExpandS and t0), an imported key
+		// decodes its expanded form, and both must give the same NTTs.
+		imported, err := NewPrivateKeyFromExpanded(s.p, exp)
+		require.NoError(t, err)
+		_, err = imported.SignDeterministic(msg, nil)
+		require.NoError(t, err)
+		var s1, s2, t0 [maxK]poly.Poly32
+		var ρ, K [32]byte
+		var tr [64]byte
+		require.NoError(t, s.p.p.skDecode(&ρ, &K, &tr, s1[:l], s2[:k], t0[:k], exp))
+		var w poly.NTTPoly32
+		for _, key := range []*PrivateKey{sk, imported} {
+			for j := range l {
+				w.SetNTT(&s1[j])
+				assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
+			}
+			for i := range k {
+				w.SetNTT(&s2[i])
+				assert.Equal(t, w, key.hat.s2[i], "NTT(s2[%d])", i)
+				w.SetNTT(&t0[i])
+				assert.Equal(t, w, key.hat.t0[i], "NTT(t0[%d])", i)
+			}
+			for r := range k {
+				assert.Equal(t, want[r*l:(r+1)*l], key.pub.row(r), "row %d of Â", r)
+			}
 		}
-		for r := range 6 {
-			assert.Equal(t, want[r*5:(r+1)*5], key.pub.row(r), "row %d of Â", r)
-		}
-	}
 
-	again, err := sk.SignDeterministic(msg, nil)
-	require.NoError(t, err)
-	assert.Equal(t, sig, again, "the first and a later deterministic signature")
-	fresh := testKey(t, 12)
-	assert.Equal(t, exp, sk.ExpandedBytes(), "skEncode after signing")
-	assert.Equal(t, pkBytes, sk.PublicKeyBytes())
-	assert.True(t, fresh.Equal(sk))
-	pk := sk.PublicKey()
-	require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
-	for r := range 6 {
-		assert.Equal(t, want[r*5:(r+1)*5], pk.row(r))
-		assert.Equal(t, pk.t1[r], pk.a.Load()[r][5], "t1 column of row %d", r)
-	}
-	assert.NoError(t, Verify(pk, msg, sig, nil))
-	assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
+		again, err := sk.SignDeterministic(msg, nil)
+		require.NoError(t, err)
+		assert.Equal(t, sig, again, "the first and a later deterministic signature")
+		fresh := testKeyOf(t, s.p, 12)
+		assert.Equal(t, exp, sk.ExpandedBytes(), "skEncode after signing")
+		assert.Equal(t, pkBytes, sk.PublicKeyBytes())
+		assert.True(t, fresh.Equal(sk))
+		pk := sk.PublicKey()
+		require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
+		for r := range k {
+			assert.Equal(t, want[r*l:(r+1)*l], pk.row(r))
+			assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
+		}
+		assert.NoError(t, Verify(pk, msg, sig, nil))
+		assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
+	})
 }
 
 // TestVerifyMatrixPaths verifies with a parsed key through each of its
@@ -331,81 +226,86 @@ func TestSigningForm(t *testing.T) {
 // rejecting a corrupted one on each, and checks that the first
 // verification allocates nothing and the kept matrix equals ExpandA's.
 func TestVerifyMatrixPaths(t *testing.T) {
-	sk := testKey(t, 11)
-	msg := []byte("paths")
-	sig, err := sk.Sign(nil, msg, nil)
-	require.NoError(t, err)
-	bad := slices.Clone(sig)
-	bad[len(bad)/2] ^= 1
-	pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
-	require.NoError(t, err)
-	assert.Error(t, Verify(pk, msg, bad, nil), "streamed: corrupted signature")
-	assert.Nil(t, pk.a.Load(), "the first verification keeps no matrix")
-	assert.NoError(t, Verify(pk, msg, sig, nil), "expanded: valid signature")
-	require.NotNil(t, pk.a.Load(), "the second verification keeps the matrix")
-	assert.Error(t, Verify(pk, msg, bad, nil), "kept: corrupted signature")
-	assert.NoError(t, Verify(pk, msg, sig, nil), "kept: valid signature")
-	pk2, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
-	require.NoError(t, err)
-	assert.NoError(t, Verify(pk2, msg, sig, nil), "streamed: valid signature")
-	assert.Nil(t, pk2.a.Load())
-	pk2.verifies.Store(0)
-	assert.Error(t, Verify(pk2, msg, bad, nil), "streamed: corrupted signature, again")
-	var want [maxK * maxL]poly.NTTPoly32
-	sample.ExpandA(want[:], &pk.ρ, 6, 5)
-	for r := range 6 {
-		assert.Equal(t, want[r*5:(r+1)*5], pk.row(r), "row %d of the kept Â", r)
-		assert.Equal(t, pk.t1[r], pk.a.Load()[r][5], "t1 column of row %d", r)
-	}
-
-	fresh, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
-	require.NoError(t, err)
-	assert.False(t, fresh.trReady.Load(), "a parsed key computes tr on first use")
-	assert.Zero(t, testing.AllocsPerRun(1, func() {
-		fresh.verifies.Store(0) // every run is a first verification
-		require.NoError(t, Verify(fresh, msg, sig, nil))
-	}), "first verification with a parsed key")
-	assert.True(t, fresh.trReady.Load())
-	assert.Equal(t, sk.pub.tr, fresh.tr, "tr from the first verification's spare lane")
-	for _, use := range []struct {
-		name string
-		f    func(pk *PublicKey) error
-	}{
-		{"VerifyInternal", func(pk *PublicKey) error {
-			mp := append([]byte{0, 0}, msg...)
-			return VerifyInternal(pk, mp, sig)
-		}},
-		{"ComputeMu+VerifyExternalMu", func(pk *PublicKey) error {
-			mu, err := ComputeMu(MLDSA65(), pk.Bytes(), msg, nil)
-			if err != nil {
-				return err
-			}
-			return VerifyExternalMu(pk, mu, sig)
-		}},
-	} {
-		pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
+	forEachSet(t, func(t *testing.T, s testSet) {
+		k, l := s.p.p.k, s.p.p.l
+		sk := testKeyOf(t, s.p, 11)
+		msg := []byte("paths")
+		sig, err := sk.Sign(nil, msg, nil)
 		require.NoError(t, err)
-		assert.NoError(t, use.f(pk), "%s as the first use of a parsed key", use.name)
-		assert.Equal(t, sk.pub.tr, pk.tr, "%s: tr", use.name)
-	}
+		bad := slices.Clone(sig)
+		bad[len(bad)/2] ^= 1
+		pk, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+		require.NoError(t, err)
+		assert.Error(t, Verify(pk, msg, bad, nil), "streamed: corrupted signature")
+		assert.Nil(t, pk.a.Load(), "the first verification keeps no matrix")
+		assert.NoError(t, Verify(pk, msg, sig, nil), "expanded: valid signature")
+		require.NotNil(t, pk.a.Load(), "the second verification keeps the matrix")
+		assert.Error(t, Verify(pk, msg, bad, nil), "kept: corrupted signature")
+		assert.NoError(t, Verify(pk, msg, sig, nil), "kept: valid signature")
+		pk2, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+		require.NoError(t, err)
+		assert.NoError(t, Verify(pk2, msg, sig, nil), "streamed: valid signature")
+		assert.Nil(t, pk2.a.Load())
+		pk2.verifies.Store(0)
+		assert.Error(t, Verify(pk2, msg, bad, nil), "streamed: corrupted signature, again")
+		var want [maxK * maxL]poly.NTTPoly32
+		sample.ExpandA(want[:], &pk.ρ, k, l)
+		for r := range k {
+			assert.Equal(t, want[r*l:(r+1)*l], pk.row(r), "row %d of the kept Â", r)
+			assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
+		}
+
+		fresh, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+		require.NoError(t, err)
+		assert.False(t, fresh.trReady.Load(), "a parsed key computes tr on first use")
+		assert.Zero(t, testing.AllocsPerRun(1, func() {
+			fresh.verifies.Store(0) // every run is a first verification
+			require.NoError(t, Verify(fresh, msg, sig, nil))
+		}), "first verification with a parsed key")
+		assert.True(t, fresh.trReady.Load())
+		assert.Equal(t, sk.pub.tr, fresh.tr, "tr from the first verification's spare lane")
+		for _, use := range []struct {
+			name string
+			f    func(pk *PublicKey) error
+		}{
+			{"VerifyInternal", func(pk *PublicKey) error {
+				mp := append([]byte{0, 0}, msg...)
+				return VerifyInternal(pk, mp, sig)
+			}},
+			{"ComputeMu+VerifyExternalMu", func(pk *PublicKey) error {
+				mu, err := ComputeMu(s.p, pk.Bytes(), msg, nil)
+				if err != nil {
+					return err
+				}
+				return VerifyExternalMu(pk, mu, sig)
+			}},
+		} {
+			pk, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+			require.NoError(t, err)
+			assert.NoError(t, use.f(pk), "%s as the first use of a parsed key", use.name)
+			assert.Equal(t, sk.pub.tr, pk.tr, "%s: tr", use.name)
+		}
+	})
 }
 
 // TestConcurrentFirstVerifications races several first and second
 // verifications of one parsed key (run with -race): exactly one matrix is
 // kept, and every verification succeeds.
 func TestConcurrentFirstVerifications(t *testing.T) {
-	sk := testKey(t, 12)
-	msg := []byte("race")
-	sig, err := sk.Sign(nil, msg, nil)
-	require.NoError(t, err)
-	pk, err := NewPublicKey(MLDSA65(), sk.PublicKeyBytes())
-	require.NoError(t, err)
-	errs := make(chan error, 8)
-	for range 8 {
-		go func() { errs <- Verify(pk, msg, sig, nil) }()
-	}
-	for range 8 {
-		assert.NoError(t, <-errs)
-	}
-	assert.NotNil(t, pk.a.Load())
+	forEachSet(t, func(t *testing.T, s testSet) {
+		sk := testKeyOf(t, s.p, 12)
+		msg := []byte("race")
+		sig, err := sk.Sign(nil, msg, nil)
+		require.NoError(t, err)
+		pk, err := NewPublicKey(s.p, sk.PublicKeyBytes())
+		require.NoError(t, err)
+		errs := make(chan error, 8)
+		for range 8 {
+			go func() { errs <- Verify(pk, msg, sig, nil) }()
+		}
+		for range 8 {
+			assert.NoError(t, <-errs)
+		}
+		assert.NotNil(t, pk.a.Load())
+	})
 }

@@ -17,7 +17,7 @@ func BenchmarkKeyGen(b *testing.B) {
 // BenchmarkSignTo signs 256 different messages in turn, so that ns/op
 // averages over the rejection loop's varying iteration count.
 func BenchmarkSignTo(b *testing.B) {
-	sk := testKey(b, 6)
+	sk := testKeyOf(b, MLDSA65(), 6)
 	sig := make([]byte, MLDSA65SignatureSize)
 	msgs := make([][]byte, 256)
 	for i := range msgs {
@@ -34,7 +34,7 @@ func BenchmarkSignTo(b *testing.B) {
 }
 
 func BenchmarkVerify(b *testing.B) {
-	sk := testKey(b, 7)
+	sk := testKeyOf(b, MLDSA65(), 7)
 	msg := []byte("message")
 	sig, err := sk.SignDeterministic(msg, nil)
 	if err != nil {

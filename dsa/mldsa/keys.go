@@ -274,7 +274,7 @@ func NewPrivateKey(p Parameters, seed []byte) (*PrivateKey, error) {
 		return nil, errInvalidParameters
 	}
 	if len(seed) != PrivateKeySize {
-		return nil, fmt.Errorf("mldsa: private key seed is %d bytes, want %d", len(seed), PrivateKeySize)
+		return nil, fmt.Errorf("mldsa: %s private key seed is %d bytes, want %d", p.p.name, len(seed), PrivateKeySize)
 	}
 	sk := new(PrivateKey)
 	keyGenInternal(sk, p.p, (*[32]byte)(seed), nil)
@@ -631,7 +631,7 @@ func NewPrivateKeyFromSeedAndExpanded(p Parameters, seed, expanded []byte) (*Pri
 		return nil, errInvalidParameters
 	}
 	if len(seed) != PrivateKeySize {
-		return nil, fmt.Errorf("mldsa: private key seed is %d bytes, want %d", len(seed), PrivateKeySize)
+		return nil, fmt.Errorf("mldsa: %s private key seed is %d bytes, want %d", p.p.name, len(seed), PrivateKeySize)
 	}
 	if len(expanded) != p.p.skSize {
 		return nil, fmt.Errorf("mldsa: %s expanded private key is %d bytes, want %d", p.p.name, len(expanded), p.p.skSize)

@@ -179,50 +179,52 @@ func TestMakeHintAVX2Exhaustive(t *testing.T) {
 
 func TestCentredNormAVX2(t *testing.T) {
 	requireRoundingAVX2(t)
-	p := params65
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, bound := range []int32{p.γ2 - p.β, p.γ1 - p.β, 1, 1<<30 - 1} {
-		for trial := range 2000 {
-			var a, prod poly.Poly32
-			for j := range a {
-				a[j] = rng.Int32N(2*p.γ1+1) - p.γ1
-				prod[j] = rng.Int32N(2*q-1) - (q - 1)
-				if trial%4 == 0 { // products of small true value, as c·s2
-					prod[j] = rng.Int32N(2*p.β+1) - p.β
-					if j&1 == 1 {
-						prod[j] += q * (prod[j] >> 31 & 1) // the other representative
+	forEachSet(t, func(t *testing.T, s testSet) {
+		p := s.p.p
+		for _, bound := range []int32{p.γ2 - p.β, p.γ1 - p.β, 1, 1<<30 - 1} {
+			for trial := range 2000 {
+				var a, prod poly.Poly32
+				for j := range a {
+					a[j] = rng.Int32N(2*p.γ1+1) - p.γ1
+					prod[j] = rng.Int32N(2*q-1) - (q - 1)
+					if trial%4 == 0 { // products of small true value, as c·s2
+						prod[j] = rng.Int32N(2*p.β+1) - p.β
+						if j&1 == 1 {
+							prod[j] += q * (prod[j] >> 31 & 1) // the other representative
+						}
 					}
 				}
-			}
-			if trial%3 == 0 { // a single coefficient at or next to the bound
-				a = poly.Poly32{}
-				prod = poly.Poly32{}
-				a[trial%n] = bound - int32(trial%2)
-				if trial%5 == 0 {
-					a[trial%n] = -a[trial%n]
+				if trial%3 == 0 { // a single coefficient at or next to the bound
+					a = poly.Poly32{}
+					prod = poly.Poly32{}
+					a[trial%n] = bound - int32(trial%2)
+					if trial%5 == 0 {
+						a[trial%n] = -a[trial%n]
+					}
 				}
-			}
-			for _, sub := range []bool{false, true} {
-				var ds, dv poly.Poly32
-				var rs, rv int32
-				if sub {
-					rs = p.subCentredPoly(&ds, &a, &prod, bound, false)
-					rv = p.subCentredPoly(&dv, &a, &prod, bound, true)
-				} else {
-					rs = p.addCentredPoly(&ds, &a, &prod, bound, false)
-					rv = p.addCentredPoly(&dv, &a, &prod, bound, true)
+				for _, sub := range []bool{false, true} {
+					var ds, dv poly.Poly32
+					var rs, rv int32
+					if sub {
+						rs = p.subCentredPoly(&ds, &a, &prod, bound, false)
+						rv = p.subCentredPoly(&dv, &a, &prod, bound, true)
+					} else {
+						rs = p.addCentredPoly(&ds, &a, &prod, bound, false)
+						rv = p.addCentredPoly(&dv, &a, &prod, bound, true)
+					}
+					require.Equal(t, ds, dv, "bound %d, trial %d, sub %v", bound, trial, sub)
+					require.Equal(t, rs != 0, rv != 0, "reject, bound %d, trial %d, sub %v", bound, trial, sub)
+					require.Equal(t, rs != 0, exceedsPoly(&ds, bound, true) != 0, "exceedsPoly, bound %d, trial %d", bound, trial)
+					// In place, as signing calls it.
+					dv = a
+					p.subCentredPoly(&dv, &dv, &prod, bound, true)
+					p.subCentredPoly(&ds, &a, &prod, bound, false)
+					require.Equal(t, ds, dv)
 				}
-				require.Equal(t, ds, dv, "bound %d, trial %d, sub %v", bound, trial, sub)
-				require.Equal(t, rs != 0, rv != 0, "reject, bound %d, trial %d, sub %v", bound, trial, sub)
-				require.Equal(t, rs != 0, exceedsPoly(&ds, bound, true) != 0, "exceedsPoly, bound %d, trial %d", bound, trial)
-				// In place, as signing calls it.
-				dv = a
-				p.subCentredPoly(&dv, &dv, &prod, bound, true)
-				p.subCentredPoly(&ds, &a, &prod, bound, false)
-				require.Equal(t, ds, dv)
 			}
 		}
-	}
+	})
 }
 
 func TestExceedsAVX2(t *testing.T) {

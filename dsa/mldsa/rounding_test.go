@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // The oracles below transcribe FIPS 204, Algorithms 35–40 literally, with
@@ -62,13 +61,10 @@ func oracleUseHint(h, r, γ2 int64) int64 {
 }
 
 // roundingSets are the two γ2 values of FIPS 204: (q−1)/88 (ML-DSA-44) and
-// (q−1)/32 (ML-DSA-65, -87). The rounding code depends only on γ2, so both
-// are tested even though only ML-DSA-65 is exported.
+// (q−1)/32 (ML-DSA-65, -87). The rounding code depends only on γ2 (and β,
+// where a test uses it), so ML-DSA-87 adds nothing to the exhaustive tests.
 func roundingSets() []*parameterSet {
-	return []*parameterSet{
-		newParameterSet("γ2=(q-1)/88", 4, 4, 2, 39, 18, 88, 80, 128),
-		params65,
-	}
+	return []*parameterSet{params44, params65}
 }
 
 func TestPower2RoundExhaustive(t *testing.T) {
@@ -169,27 +165,42 @@ func TestMakeHintExhaustive(t *testing.T) {
 }
 
 func TestParameterSizes(t *testing.T) {
-	// FIPS 204, Table 2.
-	p := MLDSA65()
-	require.Equal(t, "ML-DSA-65", p.String())
-	assert.Equal(t, 1952, p.PublicKeySize())
-	assert.Equal(t, 4032, p.ExpandedPrivateKeySize())
-	assert.Equal(t, 3309, p.SignatureSize())
-	assert.Equal(t, int32(196), params65.β)
-	assert.Equal(t, 4, params65.w1Bits)
-	assert.Equal(t, 4, params65.ηBits)
-	assert.Equal(t, MLDSA65PublicKeySize, p.PublicKeySize())
-	assert.Equal(t, MLDSA65SignatureSize, p.SignatureSize())
-	assert.Equal(t, MLDSA65ExpandedPrivateKeySize, p.ExpandedPrivateKeySize())
+	// FIPS 204, Tables 1 and 2.
+	for _, tc := range []struct {
+		s              testSet
+		β              int32
+		w1Bits, ηBits  int
+		pk, sk, sig    int
+		pkC, skC, sigC int // the exported constants
+	}{
+		{testSets[0], 78, 6, 3, 1312, 2560, 2420, MLDSA44PublicKeySize, MLDSA44ExpandedPrivateKeySize, MLDSA44SignatureSize},
+		{testSets[1], 196, 4, 4, 1952, 4032, 3309, MLDSA65PublicKeySize, MLDSA65ExpandedPrivateKeySize, MLDSA65SignatureSize},
+		{testSets[2], 120, 4, 3, 2592, 4896, 4627, MLDSA87PublicKeySize, MLDSA87ExpandedPrivateKeySize, MLDSA87SignatureSize},
+	} {
+		t.Run(tc.s.name(), func(t *testing.T) {
+			p := tc.s.p
+			assert.Equal(t, tc.β, p.p.β)
+			assert.Equal(t, tc.w1Bits, p.p.w1Bits)
+			assert.Equal(t, tc.ηBits, p.p.ηBits)
+			for _, got := range []int{p.PublicKeySize(), tc.pkC, tc.s.pkSize} {
+				assert.Equal(t, tc.pk, got, "public key")
+			}
+			for _, got := range []int{p.ExpandedPrivateKeySize(), tc.skC, tc.s.skSize} {
+				assert.Equal(t, tc.sk, got, "expanded private key")
+			}
+			for _, got := range []int{p.SignatureSize(), tc.sigC, tc.s.sigSize} {
+				assert.Equal(t, tc.sig, got, "signature")
+			}
+		})
+	}
+	assert.Equal(t, "ML-DSA-44", MLDSA44().String())
+	assert.Equal(t, "ML-DSA-65", MLDSA65().String())
+	assert.Equal(t, "ML-DSA-87", MLDSA87().String())
 	assert.Equal(t, 0, Parameters{}.SignatureSize())
+	assert.Equal(t, "invalid ML-DSA parameters", Parameters{}.String())
 	p1, p2 := MLDSA65(), MLDSA65()
 	assert.True(t, p1 == p2, "parameter values compare equal")
-	// ML-DSA-44 values (FIPS 204, Table 2), to check the size formulas.
-	p44 := roundingSets()[0]
-	assert.Equal(t, 1312, p44.pkSize)
-	assert.Equal(t, 2560, p44.skSize)
-	assert.Equal(t, 2420, p44.sigSize)
-	assert.Equal(t, 6, p44.w1Bits)
+	assert.True(t, MLDSA44() != MLDSA87())
 }
 
 // TestLowBitsShortcut checks, for every w in [0, q), the shortcut signing

@@ -127,7 +127,7 @@ func (sk *PrivateKey) SignTo(sig, message []byte, opts *Options, deterministic b
 func (sk *PrivateKey) signTo(sig, message []byte, context string, deterministic bool) error {
 	p := sk.pub.p
 	if len(sig) != p.sigSize {
-		return fmt.Errorf("mldsa: signature buffer is %d bytes, want %d", len(sig), p.sigSize)
+		return fmt.Errorf("mldsa: %s signature buffer is %d bytes, want %d", p.name, len(sig), p.sigSize)
 	}
 	var μ [MuSize]byte
 	if err := computeMu(&μ, sk.tr(), message, context); err != nil {
@@ -210,7 +210,7 @@ func signMu(sk *PrivateKey, mu []byte, deterministic bool) ([]byte, error) {
 		return nil, errZeroPrivateKey
 	}
 	if len(mu) != MuSize {
-		return nil, fmt.Errorf("mldsa: μ is %d bytes, want %d", len(mu), MuSize)
+		return nil, fmt.Errorf("mldsa: %s μ is %d bytes, want %d", sk.pub.p.name, len(mu), MuSize)
 	}
 	var rnd [32]byte
 	if !deterministic {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -80,126 +79,155 @@ type acvpKeyGen struct {
 }
 
 func TestACVPKeyGen(t *testing.T) {
-	var v acvpKeyGen
-	readVectors(t, "ML-DSA-keyGen-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend(t, func(t *testing.T) {
+	forEachSetFile(t, acvpFile("keyGen"), func(t *testing.T, s testSet, file string, v *acvpKeyGen) {
 		count := 0
 		for _, g := range v.TestGroups {
-			require.Equal(t, "ML-DSA-65", g.ParameterSet)
+			require.Equal(t, s.name(), g.ParameterSet, "tgId %d", g.TgID)
 			for _, tc := range g.Tests {
-				sk, err := NewPrivateKey(MLDSA65(), tc.Seed)
+				sk, err := NewPrivateKey(s.p, tc.Seed)
 				require.NoError(t, err, "tcId %d", tc.TcID)
 				assert.Equal(t, []byte(tc.Pk), sk.PublicKeyBytes(), "tcId %d: pk", tc.TcID)
 				assert.Equal(t, []byte(tc.Sk), sk.ExpandedBytes(), "tcId %d: sk", tc.TcID)
 
-				skx, err := NewPrivateKeyFromExpanded(MLDSA65(), tc.Sk)
+				skx, err := NewPrivateKeyFromExpanded(s.p, tc.Sk)
 				require.NoError(t, err, "tcId %d: import sk", tc.TcID)
 				assert.Equal(t, []byte(tc.Pk), skx.PublicKeyBytes(), "tcId %d: pk from expanded sk", tc.TcID)
 				assert.Equal(t, []byte(tc.Sk), skx.ExpandedBytes(), "tcId %d: sk round trip", tc.TcID)
 				assert.Nil(t, skx.Bytes(), "an expanded key has no seed")
 				assert.True(t, skx.Equal(sk), "tcId %d: keys equal", tc.TcID)
 
-				_, err = NewPrivateKeyFromSeedAndExpanded(MLDSA65(), tc.Seed, tc.Sk)
+				_, err = NewPrivateKeyFromSeedAndExpanded(s.p, tc.Seed, tc.Sk)
 				assert.NoError(t, err, "tcId %d: seed and sk agree", tc.TcID)
 				count++
 			}
 		}
-		t.Logf("ACVP keyGen: %d ML-DSA-65 cases passed", count)
+		t.Logf("%s: %d %s cases", file, count, s.name())
 		assert.Equal(t, 25, count)
 	})
 }
 
 type acvpSigGen struct {
-	TestGroups []struct {
-		TgID               int    `json:"tgId"`
-		ParameterSet       string `json:"parameterSet"`
-		Deterministic      bool   `json:"deterministic"`
-		SignatureInterface string `json:"signatureInterface"`
-		PreHash            string `json:"preHash"`
-		ExternalMu         bool   `json:"externalMu"`
-		Tests              []struct {
-			TcID      int      `json:"tcId"`
-			Message   hexBytes `json:"message"`
-			Mu        hexBytes `json:"mu"`
-			Rnd       hexBytes `json:"rnd"`
-			Sk        hexBytes `json:"sk"`
-			Context   hexBytes `json:"context"`
-			HashAlg   string   `json:"hashAlg"`
-			Signature hexBytes `json:"signature"`
-		} `json:"tests"`
-	} `json:"testGroups"`
+	TestGroups []acvpSigGenGroup `json:"testGroups"`
+}
+
+type acvpSigGenGroup struct {
+	TgID               int    `json:"tgId"`
+	ParameterSet       string `json:"parameterSet"`
+	Deterministic      bool   `json:"deterministic"`
+	SignatureInterface string `json:"signatureInterface"`
+	PreHash            string `json:"preHash"`
+	ExternalMu         bool   `json:"externalMu"`
+	Tests              []struct {
+		TcID      int      `json:"tcId"`
+		Message   hexBytes `json:"message"`
+		Mu        hexBytes `json:"mu"`
+		Rnd       hexBytes `json:"rnd"`
+		Sk        hexBytes `json:"sk"`
+		Context   hexBytes `json:"context"`
+		HashAlg   string   `json:"hashAlg"`
+		Signature hexBytes `json:"signature"`
+	} `json:"tests"`
+}
+
+// acvpKind names the interface an ACVP sigGen or sigVer group tests.
+func acvpKind(signatureInterface, preHash string, externalMu bool) string {
+	switch {
+	case signatureInterface == "external" && preHash == "preHash":
+		return "external/preHash"
+	case signatureInterface == "external":
+		return "external/pure"
+	case externalMu:
+		return "internal/externalMu"
+	default:
+		return "internal/message"
+	}
+}
+
+// acvpKinds returns the count of cases per kind every set's file has: n of
+// each interface, deterministic and hedged alike for sigGen (suffixes
+// "/deterministic", "/hedged") or valid and invalid for sigVer.
+func acvpKinds(suffixes map[string]int) map[string]int {
+	want := map[string]int{}
+	for _, k := range []string{"external/preHash", "external/pure", "internal/externalMu", "internal/message"} {
+		for suffix, n := range suffixes {
+			want[k+suffix] = n
+		}
+	}
+	return want
 }
 
 func TestACVPSigGen(t *testing.T) {
-	var v acvpSigGen
-	readVectors(t, "ML-DSA-sigGen-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend(t, func(t *testing.T) {
+	forEachSetFile(t, acvpFile("sigGen"), func(t *testing.T, s testSet, file string, v *acvpSigGen) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
-			require.Equal(t, "ML-DSA-65", g.ParameterSet)
-			for _, tc := range g.Tests {
-				sk, err := NewPrivateKeyFromExpanded(MLDSA65(), tc.Sk)
-				require.NoError(t, err, "tgId %d tcId %d", g.TgID, tc.TcID)
-				pk := sk.PublicKey()
-				rnd := make([]byte, 32)
-				if !g.Deterministic {
-					rnd = tc.Rnd
-				}
-				var sig []byte
-				var kind string
-				switch {
-				case g.SignatureInterface == "external" && g.PreHash == "preHash":
-					kind = "external/preHash"
-					ph := preHashByName(t, tc.HashAlg)
-					digest, err := ph.Sum(tc.Message)
-					require.NoError(t, err)
-					sig, err = signDigestWithRnd(sk, digest, ph, string(tc.Context), (*[32]byte)(rnd))
-					require.NoError(t, err)
-					opts := &Options{Context: string(tc.Context)}
-					if g.Deterministic {
-						sig2, err := SignHashDeterministic(sk, tc.Message, ph, opts)
-						require.NoError(t, err)
-						assert.Equal(t, []byte(tc.Signature), sig2, "tcId %d: SignHashDeterministic", tc.TcID)
-					}
-					assert.NoError(t, VerifyHash(pk, tc.Message, sig, ph, opts), "tcId %d: verify", tc.TcID)
-				case g.SignatureInterface == "external":
-					kind = "external/pure"
-					sig, err = SignInternal(sk, formatMPrime(tc.Message, tc.Context), rnd)
-					require.NoError(t, err)
-					opts := &Options{Context: string(tc.Context)}
-					if g.Deterministic {
-						sig2, err := sk.SignDeterministic(tc.Message, opts)
-						require.NoError(t, err)
-						assert.Equal(t, []byte(tc.Signature), sig2, "tcId %d: SignDeterministic", tc.TcID)
-					}
-					assert.NoError(t, Verify(pk, tc.Message, sig, opts), "tcId %d: verify", tc.TcID)
-				case g.ExternalMu:
-					kind = "internal/externalMu"
-					if g.Deterministic {
-						sig, err = SignExternalMuDeterministic(sk, tc.Mu)
-						require.NoError(t, err)
-					} else {
-						sig = signWithRnd(t, sk, tc.Mu, rnd)
-					}
-					assert.NoError(t, VerifyExternalMu(pk, tc.Mu, sig), "tcId %d: verify", tc.TcID)
-				default:
-					kind = "internal/message"
-					sig, err = SignInternal(sk, tc.Message, rnd)
-					require.NoError(t, err)
-					assert.NoError(t, VerifyInternal(pk, tc.Message, sig), "tcId %d: verify", tc.TcID)
-				}
-				if g.Deterministic {
-					kind += "/deterministic"
-				} else {
-					kind += "/hedged"
-				}
-				assert.Equal(t, []byte(tc.Signature), sig, "tgId %d tcId %d (%s)", g.TgID, tc.TcID, kind)
+			require.Equal(t, s.name(), g.ParameterSet, "tgId %d", g.TgID)
+			kind := acvpKind(g.SignatureInterface, g.PreHash, g.ExternalMu)
+			if g.Deterministic {
+				kind += "/deterministic"
+			} else {
+				kind += "/hedged"
+			}
+			for i := range g.Tests {
+				testACVPSign(t, s.p, &g, i)
 				counts[kind]++
 			}
 		}
-		total := logCounts(t, "ACVP sigGen", counts)
-		assert.Equal(t, 120, total)
+		logCounts(t, file, counts)
+		assert.Equal(t, acvpKinds(map[string]int{"/deterministic": 15, "/hedged": 15}), counts)
 	})
+}
+
+// testACVPSign checks test i of group g: the signature it expects, through
+// the API of its interface, and that the signature verifies.
+func testACVPSign(t *testing.T, p Parameters, g *acvpSigGenGroup, i int) {
+	t.Helper()
+	tc := g.Tests[i]
+	kind := acvpKind(g.SignatureInterface, g.PreHash, g.ExternalMu)
+	sk, err := NewPrivateKeyFromExpanded(p, tc.Sk)
+	require.NoError(t, err, "tgId %d tcId %d", g.TgID, tc.TcID)
+	pk := sk.PublicKey()
+	rnd := make([]byte, 32)
+	if !g.Deterministic {
+		rnd = tc.Rnd
+	}
+	opts := &Options{Context: string(tc.Context)}
+	var sig []byte
+	switch kind {
+	case "external/preHash":
+		ph := preHashByName(t, tc.HashAlg)
+		digest, err := ph.Sum(tc.Message)
+		require.NoError(t, err)
+		sig, err = signDigestWithRnd(sk, digest, ph, string(tc.Context), (*[32]byte)(rnd))
+		require.NoError(t, err)
+		if g.Deterministic {
+			sig2, err := SignHashDeterministic(sk, tc.Message, ph, opts)
+			require.NoError(t, err)
+			assert.Equal(t, []byte(tc.Signature), sig2, "tcId %d: SignHashDeterministic", tc.TcID)
+		}
+		assert.NoError(t, VerifyHash(pk, tc.Message, sig, ph, opts), "tcId %d: verify", tc.TcID)
+	case "external/pure":
+		sig, err = SignInternal(sk, formatMPrime(tc.Message, tc.Context), rnd)
+		require.NoError(t, err)
+		if g.Deterministic {
+			sig2, err := sk.SignDeterministic(tc.Message, opts)
+			require.NoError(t, err)
+			assert.Equal(t, []byte(tc.Signature), sig2, "tcId %d: SignDeterministic", tc.TcID)
+		}
+		assert.NoError(t, Verify(pk, tc.Message, sig, opts), "tcId %d: verify", tc.TcID)
+	case "internal/externalMu":
+		if g.Deterministic {
+			sig, err = SignExternalMuDeterministic(sk, tc.Mu)
+			require.NoError(t, err)
+		} else {
+			sig = signWithRnd(t, sk, tc.Mu, rnd)
+		}
+		assert.NoError(t, VerifyExternalMu(pk, tc.Mu, sig), "tcId %d: verify", tc.TcID)
+	default:
+		sig, err = SignInternal(sk, tc.Message, rnd)
+		require.NoError(t, err)
+		assert.NoError(t, VerifyInternal(pk, tc.Message, sig), "tcId %d: verify", tc.TcID)
+	}
+	assert.Equal(t, []byte(tc.Signature), sig, "tgId %d tcId %d (%s, deterministic %v)", g.TgID, tc.TcID, kind, g.Deterministic)
 }
 
 type acvpSigVer struct {
@@ -224,29 +252,23 @@ type acvpSigVer struct {
 }
 
 func TestACVPSigVer(t *testing.T) {
-	var v acvpSigVer
-	readVectors(t, "ML-DSA-sigVer-FIPS204.json.gz", &v)
-	ntttest.ForEachBackend(t, func(t *testing.T) {
+	forEachSetFile(t, acvpFile("sigVer"), func(t *testing.T, s testSet, file string, v *acvpSigVer) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
-			require.Equal(t, "ML-DSA-65", g.ParameterSet)
+			require.Equal(t, s.name(), g.ParameterSet, "tgId %d", g.TgID)
+			kind := acvpKind(g.SignatureInterface, g.PreHash, g.ExternalMu)
 			for _, tc := range g.Tests {
-				pk, err := NewPublicKey(MLDSA65(), tc.Pk)
+				pk, err := NewPublicKey(s.p, tc.Pk)
 				require.NoError(t, err, "tcId %d", tc.TcID)
-				var kind string
-				switch {
-				case g.SignatureInterface == "external" && g.PreHash == "preHash":
-					kind = "external/preHash"
-					ph := preHashByName(t, tc.HashAlg)
-					err = VerifyHash(pk, tc.Message, tc.Signature, ph, &Options{Context: string(tc.Context)})
-				case g.SignatureInterface == "external":
-					kind = "external/pure"
-					err = Verify(pk, tc.Message, tc.Signature, &Options{Context: string(tc.Context)})
-				case g.ExternalMu:
-					kind = "internal/externalMu"
+				opts := &Options{Context: string(tc.Context)}
+				switch kind {
+				case "external/preHash":
+					err = VerifyHash(pk, tc.Message, tc.Signature, preHashByName(t, tc.HashAlg), opts)
+				case "external/pure":
+					err = Verify(pk, tc.Message, tc.Signature, opts)
+				case "internal/externalMu":
 					err = VerifyExternalMu(pk, tc.Mu, tc.Signature)
 				default:
-					kind = "internal/message"
 					err = VerifyInternal(pk, tc.Message, tc.Signature)
 				}
 				if tc.TestPassed {
@@ -258,7 +280,7 @@ func TestACVPSigVer(t *testing.T) {
 				}
 			}
 		}
-		total := logCounts(t, "ACVP sigVer", counts)
-		assert.Equal(t, 60, total)
+		logCounts(t, file, counts)
+		assert.Equal(t, acvpKinds(map[string]int{"/valid": 3, "/invalid": 12}), counts)
 	})
 }

@@ -40,7 +40,7 @@ func VerifyExternalMu(pk *PublicKey, mu, signature []byte) error {
 		return errZeroPublicKey
 	}
 	if len(mu) != MuSize {
-		return fmt.Errorf("mldsa: μ is %d bytes, want %d", len(mu), MuSize)
+		return fmt.Errorf("mldsa: %s μ is %d bytes, want %d", pk.p.name, len(mu), MuSize)
 	}
 	return pk.verifyInternal(signature, func(*[64]byte) ([MuSize]byte, error) {
 		return [MuSize]byte(mu), nil

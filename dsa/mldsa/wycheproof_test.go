@@ -5,7 +5,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/moduletto/moduletto/ntt/ntttest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,89 +34,127 @@ type wycheproofSign struct {
 	} `json:"testGroups"`
 }
 
+// wycheproofCases are the valid and invalid cases of each file (see
+// testdata/README.md).
+var wycheproofCases = map[string]struct{ valid, invalid int }{
+	"mldsa_44_sign_seed_test.json.gz":   {82, 4},
+	"mldsa_44_sign_noseed_test.json.gz": {68, 5},
+	"mldsa_44_verify_test.json.gz":      {77, 103},
+	"mldsa_65_sign_seed_test.json.gz":   {101, 4},
+	"mldsa_65_sign_noseed_test.json.gz": {73, 5},
+	"mldsa_65_verify_test.json.gz":      {79, 131},
+	"mldsa_87_sign_seed_test.json.gz":   {92, 4},
+	"mldsa_87_sign_noseed_test.json.gz": {64, 5},
+	"mldsa_87_verify_test.json.gz":      {71, 170},
+}
+
+// assertWycheproofCounts checks that every case of file was counted, as
+// valid or as invalid (counts keys "valid" and "invalid…").
+func assertWycheproofCounts(t *testing.T, file string, numberOfTests int, counts map[string]int) {
+	t.Helper()
+	total := logCounts(t, file, counts)
+	want, ok := wycheproofCases[file]
+	require.True(t, ok, "no case count for %s", file)
+	assert.Equal(t, want.valid, counts["valid"], "%s: valid cases", file)
+	assert.Equal(t, want.invalid, total-counts["valid"], "%s: invalid cases", file)
+	assert.Equal(t, numberOfTests, total, "%s: numberOfTests", file)
+}
+
 func TestWycheproofSignSeed(t *testing.T) {
-	testWycheproofSign(t, "mldsa_65_sign_seed_test.json.gz", true)
+	forEachSetFile(t, wycheproofFile("sign_seed"), func(t *testing.T, s testSet, file string, v *wycheproofSign) {
+		testWycheproofSign(t, s, file, v, true)
+	})
 }
 
 func TestWycheproofSignNoSeed(t *testing.T) {
-	testWycheproofSign(t, "mldsa_65_sign_noseed_test.json.gz", false)
+	forEachSetFile(t, wycheproofFile("sign_noseed"), func(t *testing.T, s testSet, file string, v *wycheproofSign) {
+		testWycheproofSign(t, s, file, v, false)
+	})
 }
 
-func testWycheproofSign(t *testing.T, file string, seeded bool) {
-	var v wycheproofSign
-	readVectors(t, file, &v)
-	ntttest.ForEachBackend(t, func(t *testing.T) {
-		counts := map[string]int{}
-		for _, g := range v.TestGroups {
-			var sk *PrivateKey
-			var keyErr error
-			if seeded {
-				sk, keyErr = NewPrivateKey(MLDSA65(), g.PrivateSeed)
-			} else {
-				sk, keyErr = NewPrivateKeyFromExpanded(MLDSA65(), g.PrivateKey)
+// testWycheproofSign checks the cases of one sign_seed (seeded) or
+// sign_noseed file of parameter set s.
+func testWycheproofSign(t *testing.T, s testSet, file string, v *wycheproofSign, seeded bool) {
+	t.Helper()
+	counts := map[string]int{}
+	for _, g := range v.TestGroups {
+		var sk *PrivateKey
+		var keyErr error
+		if seeded {
+			sk, keyErr = NewPrivateKey(s.p, g.PrivateSeed)
+		} else {
+			sk, keyErr = NewPrivateKeyFromExpanded(s.p, g.PrivateKey)
+		}
+		for _, tc := range g.Tests {
+			name := "valid"
+			if tc.Result != "valid" {
+				name = "invalid/" + tc.Comment
 			}
-			for _, tc := range g.Tests {
-				name := "valid"
-				if tc.Result != "valid" {
-					name = "invalid/" + tc.Comment
+			counts[name]++
+			if keyErr != nil {
+				assert.Equal(t, "invalid", tc.Result, "tcId %d (%s): key rejected: %v", tc.TcID, tc.Comment, keyErr)
+				switch {
+				case slices.Contains(tc.Flags, "IncorrectPrivateKeyLength"):
+					want := PrivateKeySize
+					if !seeded {
+						want = s.skSize
+					}
+					assertSizeError(t, keyErr, s, want)
+				case slices.Contains(tc.Flags, "InvalidPrivateKey"):
+					assert.ErrorIs(t, keyErr, errSecretRange, "tcId %d (%s)", tc.TcID, tc.Comment)
+				default:
+					t.Errorf("tcId %d (%s): key rejected for a reason the vector does not name: %v", tc.TcID, tc.Comment, keyErr)
 				}
-				counts[name]++
-				if keyErr != nil {
-					assert.Equal(t, "invalid", tc.Result, "tcId %d (%s): key rejected: %v", tc.TcID, tc.Comment, keyErr)
-					assert.True(t, slices.Contains(tc.Flags, "IncorrectPrivateKeyLength") || slices.Contains(tc.Flags, "InvalidPrivateKey"),
-						"tcId %d: key rejected for a reason the vector does not name: %v", tc.TcID, keyErr)
+				continue
+			}
+			assert.Equal(t, []byte(g.PublicKey), sk.PublicKeyBytes(), "tcId %d: public key", tc.TcID)
+			if !seeded {
+				assert.Equal(t, []byte(g.PrivateKey), sk.ExpandedBytes(), "tcId %d: expanded key round trip", tc.TcID)
+			}
+			pk := sk.PublicKey()
+			opts := &Options{Context: string(tc.Ctx)}
+
+			var mu []byte
+			if tc.Msg != nil {
+				var err error
+				mu, err = ComputeMu(s.p, g.PublicKey, *tc.Msg, opts)
+				if tc.Result == "invalid" {
+					assert.Error(t, err, "tcId %d (%s): μ", tc.TcID, tc.Comment)
+					_, err = sk.SignDeterministic(*tc.Msg, opts)
+					assert.ErrorIs(t, err, errContextTooLong, "tcId %d (%s)", tc.TcID, tc.Comment)
 					continue
 				}
-				assert.Equal(t, []byte(g.PublicKey), sk.PublicKeyBytes(), "tcId %d: public key", tc.TcID)
-				if !seeded {
-					assert.Equal(t, []byte(g.PrivateKey), sk.ExpandedBytes(), "tcId %d: expanded key round trip", tc.TcID)
+				require.NoError(t, err, "tcId %d", tc.TcID)
+				if tc.Mu != nil {
+					assert.Equal(t, []byte(*tc.Mu), mu, "tcId %d: μ", tc.TcID)
 				}
-				pk := sk.PublicKey()
-				opts := &Options{Context: string(tc.Ctx)}
+			} else {
+				require.NotNil(t, tc.Mu, "tcId %d: neither msg nor mu", tc.TcID)
+				mu = *tc.Mu
+			}
+			require.Equal(t, "valid", tc.Result, "tcId %d: unexpected invalid case %q", tc.TcID, tc.Comment)
 
-				var mu []byte
+			var sig []byte
+			if tc.Rnd != nil {
+				sig = signWithRnd(t, sk, mu, *tc.Rnd)
+			} else {
+				var err error
+				sig, err = SignExternalMuDeterministic(sk, mu)
+				require.NoError(t, err)
 				if tc.Msg != nil {
-					var err error
-					mu, err = ComputeMu(MLDSA65(), g.PublicKey, *tc.Msg, opts)
-					if tc.Result == "invalid" {
-						assert.Error(t, err, "tcId %d (%s): μ", tc.TcID, tc.Comment)
-						_, err = sk.SignDeterministic(*tc.Msg, opts)
-						assert.ErrorIs(t, err, errContextTooLong, "tcId %d (%s)", tc.TcID, tc.Comment)
-						continue
-					}
-					require.NoError(t, err, "tcId %d", tc.TcID)
-					if tc.Mu != nil {
-						assert.Equal(t, []byte(*tc.Mu), mu, "tcId %d: μ", tc.TcID)
-					}
-				} else {
-					require.NotNil(t, tc.Mu, "tcId %d: neither msg nor mu", tc.TcID)
-					mu = *tc.Mu
-				}
-				require.Equal(t, "valid", tc.Result, "tcId %d: unexpected invalid case %q", tc.TcID, tc.Comment)
-
-				var sig []byte
-				if tc.Rnd != nil {
-					sig = signWithRnd(t, sk, mu, *tc.Rnd)
-				} else {
-					var err error
-					sig, err = SignExternalMuDeterministic(sk, mu)
+					sig2, err := sk.SignDeterministic(*tc.Msg, opts)
 					require.NoError(t, err)
-					if tc.Msg != nil {
-						sig2, err := sk.SignDeterministic(*tc.Msg, opts)
-						require.NoError(t, err)
-						assert.Equal(t, []byte(tc.Sig), sig2, "tcId %d (%s): SignDeterministic", tc.TcID, tc.Comment)
-					}
-				}
-				assert.Equal(t, []byte(tc.Sig), sig, "tcId %d (%s)", tc.TcID, tc.Comment)
-				assert.NoError(t, VerifyExternalMu(pk, mu, sig), "tcId %d: verify μ", tc.TcID)
-				if tc.Msg != nil {
-					assert.NoError(t, Verify(pk, *tc.Msg, sig, opts), "tcId %d: verify", tc.TcID)
+					assert.Equal(t, []byte(tc.Sig), sig2, "tcId %d (%s): SignDeterministic", tc.TcID, tc.Comment)
 				}
 			}
+			assert.Equal(t, []byte(tc.Sig), sig, "tcId %d (%s)", tc.TcID, tc.Comment)
+			assert.NoError(t, VerifyExternalMu(pk, mu, sig), "tcId %d: verify μ", tc.TcID)
+			if tc.Msg != nil {
+				assert.NoError(t, Verify(pk, *tc.Msg, sig, opts), "tcId %d: verify", tc.TcID)
+			}
 		}
-		total := logCounts(t, file, counts)
-		assert.Equal(t, v.NumberOfTests, total)
-	})
+	}
+	assertWycheproofCounts(t, file, v.NumberOfTests, counts)
 }
 
 type wycheproofVerify struct {
@@ -137,25 +174,24 @@ type wycheproofVerify struct {
 }
 
 func TestWycheproofVerify(t *testing.T) {
-	const file = "mldsa_65_verify_test.json.gz"
-	var v wycheproofVerify
-	readVectors(t, file, &v)
 	// errorMentions names a word the error must contain, per flag, so that
 	// an invalid case is rejected for the reason the vector names.
 	errorMentions := map[string]string{
 		"IncorrectSignatureLength": "signature is",
 		"InvalidHintsEncoding":     "hint",
 		"InvalidContext":           "context",
+		"InfinityNormViolation":    "‖z‖∞",
 	}
-	ntttest.ForEachBackend(t, func(t *testing.T) {
+	forEachSetFile(t, wycheproofFile("verify"), func(t *testing.T, s testSet, file string, v *wycheproofVerify) {
 		counts := map[string]int{}
 		for _, g := range v.TestGroups {
-			pk, keyErr := NewPublicKey(MLDSA65(), g.PublicKey)
+			pk, keyErr := NewPublicKey(s.p, g.PublicKey)
 			for _, tc := range g.Tests {
 				counts[tc.Result]++
 				if keyErr != nil {
 					assert.Equal(t, "invalid", tc.Result, "tcId %d (%s): %v", tc.TcID, tc.Comment, keyErr)
 					assert.Contains(t, tc.Flags, "IncorrectPublicKeyLength", "tcId %d", tc.TcID)
+					assertSizeError(t, keyErr, s, s.pkSize)
 					continue
 				}
 				err := Verify(pk, tc.Msg, tc.Sig, &Options{Context: string(tc.Ctx)})
@@ -172,7 +208,7 @@ func TestWycheproofVerify(t *testing.T) {
 				}
 			}
 		}
-		assert.Equal(t, v.NumberOfTests, logCounts(t, file, counts))
+		assertWycheproofCounts(t, file, v.NumberOfTests, counts)
 	})
 }
 
