@@ -73,7 +73,9 @@ func (dk *DecapsulationKey1024) EncapsulationKey() *EncapsulationKey1024 {
 // [crypto.Decapsulator] as an ML-KEM or hybrid recipient key only if its
 // Encapsulator is one of crypto/mlkem's key types. Decapsulation still runs
 // this package's code: hpke calls [DecapsulationKey1024.Decapsulate].
-// [DecapsulationKey1024.EncapsulationKey] returns this package's type.
+// Encapsulating with the returned key runs the standard library's code, at
+// its speed (several times slower than this package's): to encapsulate, use
+// [DecapsulationKey1024.EncapsulationKey], which returns this package's type.
 func (dk *DecapsulationKey1024) Encapsulator() crypto.Encapsulator {
 	dk.stdOnce.Do(func() {
 		ek := dk.key.EncapsulationKey()

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	stdmlkem "crypto/mlkem"
 	"encoding/json"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/moduletto/moduletto/kem/mlkem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -122,4 +125,30 @@ func TestNothingSelected(t *testing.T) {
 	code := run([]string{"-sets", "65", "-ops", "encaps", "-duration", "10ms"}, &out, &errs)
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs.String(), "nothing to measure")
+}
+
+// TestBenchTimesOwnTypes checks that the encapsulation row of each
+// implementation times that implementation's own key type: moduletto's
+// Encapsulator() hands out a crypto/mlkem key for 768 and 1024, which the
+// table must not measure under moduletto's name.
+func TestBenchTimesOwnTypes(t *testing.T) {
+	for _, tc := range []struct {
+		got  func() (string, error)
+		want string
+	}{
+		{func() (string, error) { return encapsulatorType(mlkem.GenerateKey512) }, "*mlkem.EncapsulationKey512"},
+		{func() (string, error) { return encapsulatorType(mlkem.GenerateKey768) }, "*mlkem.EncapsulationKey768"},
+		{func() (string, error) { return encapsulatorType(mlkem.GenerateKey1024) }, "*mlkem.EncapsulationKey1024"},
+	} {
+		got, err := tc.got()
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got)
+	}
+	// The type names of both packages print alike; the package path tells them apart.
+	dk, err := mlkem.GenerateKey768()
+	require.NoError(t, err)
+	assert.Equal(t, "github.com/moduletto/moduletto/kem/mlkem", reflect.TypeOf(dk.EncapsulationKey()).Elem().PkgPath())
+	std, err := stdmlkem.GenerateKey768()
+	require.NoError(t, err)
+	assert.Equal(t, "crypto/mlkem", reflect.TypeOf(std.EncapsulationKey()).Elem().PkgPath())
 }

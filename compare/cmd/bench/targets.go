@@ -47,21 +47,41 @@ func opsOf(set string) []string {
 	return kemOps
 }
 
-// kemOpSet builds the ops of any crypto.Decapsulator implementation (moduletto
-// and crypto/mlkem): a fresh random key pair, encapsulation to a fixed key and
-// decapsulation of a fixed ciphertext.
-func kemOpSet[D crypto.Decapsulator](generate func() (D, error)) (opSet, error) {
+// kemOpSet builds the ops of moduletto's kem/mlkem or crypto/mlkem (the same
+// API shape): a fresh random key pair, encapsulation to a fixed key and
+// decapsulation of a fixed ciphertext. It encapsulates with the key
+// EncapsulationKey returns, the implementation's own type: moduletto's
+// Encapsulator() returns a crypto/mlkem key for ML-KEM-768 and -1024 (so
+// that crypto/hpke accepts the decapsulation key), and timing that would
+// measure the standard library under moduletto's name.
+func kemOpSet[D interface {
+	crypto.Decapsulator
+	EncapsulationKey() E
+}, E crypto.Encapsulator](generate func() (D, error)) (opSet, error) {
 	dk, err := generate()
 	if err != nil {
 		return nil, err
 	}
-	ek := dk.Encapsulator()
+	ek := dk.EncapsulationKey()
 	_, ct := ek.Encapsulate()
 	return opSet{
 		"keygen": func() { generate() },
 		"encaps": func() { ek.Encapsulate() },
 		"decaps": func() { dk.Decapsulate(ct) },
 	}, nil
+}
+
+// encapsulatorType reports the type of the encapsulation key kemOpSet times
+// for D (TestBenchTimesOwnTypes checks it).
+func encapsulatorType[D interface {
+	crypto.Decapsulator
+	EncapsulationKey() E
+}, E crypto.Encapsulator](generate func() (D, error)) (string, error) {
+	dk, err := generate()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%T", dk.EncapsulationKey()), nil
 }
 
 // dsaOpSet builds the ops of moduletto's dsa/mldsa or crypto/mldsa (the same
