@@ -55,30 +55,25 @@ func newOurKey(t *testing.T, set keyformatSet, use byte) *mldsa.PrivateKey {
 	return sk
 }
 
-// stdPublicSigner is a moduletto ML-DSA private key whose Public method
-// returns the crypto/mldsa public key of the same encoding; signing runs
-// moduletto's code. It is needed because Go 1.27's crypto/x509
-// (signingParamsForKey) and crypto/tls (signatureSchemesForPublicKey) choose
-// the signature algorithm by the concrete type of the signer's Public(),
-// and know only *crypto/mldsa.PublicKey; moduletto's PrivateKey.Public
-// returns its own *mldsa.PublicKey.
-type stdPublicSigner struct {
-	*mldsa.PrivateKey
-	pub *stdmldsa.PublicKey
-}
-
-func (s stdPublicSigner) Public() crypto.PublicKey { return s.pub }
-
-// newStdPublicSigner converts the public key through keyformat and
-// x509.ParsePKIXPublicKey.
-func newStdPublicSigner(t *testing.T, sk *mldsa.PrivateKey) stdPublicSigner {
+// stdSigner returns sk.StandardSigner(), whose Public method returns the
+// crypto/mldsa public key of the same encoding; signing runs moduletto's
+// code. Go 1.27's crypto/x509 (signingParamsForKey) and crypto/tls
+// (signatureSchemesForPublicKey) choose the signature algorithm by the
+// concrete type of the signer's Public(), and know only
+// *crypto/mldsa.PublicKey; moduletto's PrivateKey.Public returns its own
+// *mldsa.PublicKey. It also checks that the key is the one keyformat and
+// x509.ParsePKIXPublicKey give.
+func stdSigner(t *testing.T, sk *mldsa.PrivateKey) crypto.MessageSigner {
 	t.Helper()
+	s, err := sk.StandardSigner()
+	require.NoError(t, err)
+	require.IsType(t, (*stdmldsa.PublicKey)(nil), s.Public())
 	der, err := keyformat.MarshalPKIXPublicKey(sk.PublicKey())
 	require.NoError(t, err)
 	pub, err := x509.ParsePKIXPublicKey(der)
 	require.NoError(t, err)
-	require.IsType(t, (*stdmldsa.PublicKey)(nil), pub)
-	return stdPublicSigner{sk, pub.(*stdmldsa.PublicKey)}
+	require.True(t, s.Public().(*stdmldsa.PublicKey).Equal(pub), "StandardSigner's public key")
+	return s
 }
 
 // TestKeyformatOursInStdlib: keyformat's PKCS#8 and SubjectPublicKeyInfo
@@ -178,13 +173,13 @@ type ourChain struct {
 func newOurChain(t *testing.T, set keyformatSet) ourChain {
 	t.Helper()
 	rootKey, leafKey := newOurKey(t, set, 2), newOurKey(t, set, 3)
-	rootSigner, leafSigner := newStdPublicSigner(t, rootKey), newStdPublicSigner(t, leafKey)
+	rootSigner, leafSigner := stdSigner(t, rootKey), stdSigner(t, leafKey)
 	rootTmpl := keyformatTemplate(1, "moduletto root", true)
-	rootDER, err := x509.CreateCertificate(rand.Reader, rootTmpl, rootTmpl, rootSigner.pub, rootSigner)
+	rootDER, err := x509.CreateCertificate(rand.Reader, rootTmpl, rootTmpl, rootSigner.Public(), rootSigner)
 	require.NoError(t, err)
 	root, err := x509.ParseCertificate(rootDER)
 	require.NoError(t, err)
-	leafDER, err := x509.CreateCertificate(rand.Reader, keyformatTemplate(2, "moduletto.test", false), root, leafSigner.pub, rootSigner)
+	leafDER, err := x509.CreateCertificate(rand.Reader, keyformatTemplate(2, "moduletto.test", false), root, leafSigner.Public(), rootSigner)
 	require.NoError(t, err)
 	leaf, err := x509.ParseCertificate(leafDER)
 	require.NoError(t, err)
@@ -197,10 +192,11 @@ func newOurChain(t *testing.T, set keyformatSet) ourChain {
 func TestKeyformatCertificateOurSigner(t *testing.T) {
 	for _, set := range keyformatSets {
 		t.Run(set.ours.String(), func(t *testing.T) {
-			// A moduletto key as it is: x509 rejects it by its Public type.
+			// A moduletto key as it is: x509 rejects it by its Public type;
+			// sk.StandardSigner() is what x509 takes.
 			sk := newOurKey(t, set, 2)
 			tmpl := keyformatTemplate(1, "moduletto root", true)
-			_, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, newStdPublicSigner(t, sk).pub, sk)
+			_, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, stdSigner(t, sk).Public(), sk)
 			assert.EqualError(t, err, "x509: only RSA, ECDSA, ML-DSA and Ed25519 keys supported")
 
 			c := newOurChain(t, set)
@@ -319,9 +315,10 @@ func tlsHandshake(t *testing.T, chain [][]byte, key crypto.PrivateKey, roots *x5
 
 // TestKeyformatTLS13: crypto/tls completes a TLS 1.3 handshake whose server
 // certificate key is a moduletto ML-DSA key, the client verifying the
-// chain and the CertificateVerify signature. The key must be wrapped so that
-// Public returns the crypto/mldsa key: crypto/tls (selectSignatureScheme,
-// signatureSchemesForPublicKey) offers no signature scheme for another type.
+// chain and the CertificateVerify signature. The server's key is
+// sk.StandardSigner(), whose Public returns the crypto/mldsa key: crypto/tls
+// (selectSignatureScheme, signatureSchemesForPublicKey) offers no
+// signature scheme for another type.
 func TestKeyformatTLS13(t *testing.T) {
 	for _, set := range keyformatSets {
 		t.Run(set.ours.String(), func(t *testing.T) {
@@ -336,7 +333,7 @@ func TestKeyformatTLS13(t *testing.T) {
 			assert.EqualError(t, serverErr, "tls: unsupported certificate key (*mldsa.PublicKey)")
 			assert.ErrorContains(t, clientErr, "handshake failure")
 
-			serverErr, clientErr = tlsHandshake(t, chain, newStdPublicSigner(t, c.leafKey), roots)
+			serverErr, clientErr = tlsHandshake(t, chain, stdSigner(t, c.leafKey), roots)
 			assert.NoError(t, serverErr)
 			assert.NoError(t, clientErr)
 		})

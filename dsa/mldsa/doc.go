@@ -29,6 +29,9 @@
 //     nothing, as does [Verify] with a parsed [PublicKey];
 //   - [SignInternal] and [VerifyInternal] (FIPS 204, Algorithms 7 and 8 on a
 //     formatted M′) for known-answer tests;
+//   - with Go 1.27, [PrivateKey.StandardSigner], a signer that Go 1.27's
+//     crypto/x509 and crypto/tls accept (they require a
+//     *crypto/mldsa.PublicKey from Public);
 //   - registration as "ML-DSA-44", "ML-DSA-65" and "ML-DSA-87" in the
 //     scheme-agnostic package dsa.
 //
