@@ -34,7 +34,9 @@ func (p *parameterSet) decompose(r int32) (r1, r0 int32) {
 
 	q = params.MLDSAQ // 8380417 = 2^23 − 2^13 + 1
 	MLDSAQ      = 8380417
-var params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192)
+params44 = newParameterSet("ML-DSA-44", 4, 4, 2, 39, 18, 88, 80, 128) // NIST security category 2
+params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192) // category 3
+params87 = newParameterSet("ML-DSA-87", 8, 7, 2, 60, 20, 32, 75, 256) // category 5
 >>
 
     Model: q = 8380417; [^] is [Z.lxor], [&^] is AND NOT
@@ -51,7 +53,7 @@ var params65 = newParameterSet("ML-DSA-65", 6, 5, 4, 49, 20, 32, 55, 192)
     [decompose_correct] proves the Go function equal to it, with the stated
     bounds, for every r in [0, q), for any γ2 meeting four conditions;
     [decompose_correct_65] (γ2 = (q−1)/32: ML-DSA-65 and -87) and
-    [decompose_correct_44] (γ2 = (q−1)/88: ML-DSA-44, used by the tests)
+    [decompose_correct_44] (γ2 = (q−1)/88: ML-DSA-44)
     discharge them.  This is a proof, not an enumeration. *)
 
 From Coq Require Import ZArith Lia.
