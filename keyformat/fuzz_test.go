@@ -145,8 +145,12 @@ func FuzzParsePEM(f *testing.F) {
 	}
 	f.Add([]byte("-----BEGIN PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n\nAAAA\n-----END PRIVATE KEY-----\n"))
 	f.Add([]byte("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"))
-	rfc, err := filepath.Glob("testdata/rfc/*.pem")
-	require.NoError(f, err)
+	var rfc []string // the RFC examples: *.priv, *.pub, *.crt
+	for _, ext := range []string{"priv", "pub", "crt"} {
+		names, err := filepath.Glob("testdata/rfc/*." + ext)
+		require.NoError(f, err)
+		rfc = append(rfc, names...)
+	}
 	for _, name := range rfc {
 		data, err := os.ReadFile(name)
 		require.NoError(f, err)

@@ -31,7 +31,10 @@ type scheme struct {
 	publicOf func(priv any) []byte
 }
 
-var errMismatch = errors.New("seed and expandedKey do not match")
+var (
+	errMismatch     = errors.New("seed and expandedKey do not match")
+	errInconsistent = errors.New("the decapsulation key does not belong to its encapsulation key (pairwise check: a shared key encapsulated to ek does not decapsulate)")
+)
 
 // nistAlgorithms is 2.16.840.1.101.3.4: kems(4) and sigAlgs(3) sit below it.
 func nistOID(arc, n int) encoding_asn1.ObjectIdentifier {
@@ -42,6 +45,10 @@ func nistOID(arc, n int) encoding_asn1.ObjectIdentifier {
 // constructors of kem/mlkem, whose types differ per set.
 func kemScheme[DK interface {
 	ExpandedBytes() []byte
+	Decapsulate(ciphertext []byte) ([]byte, error)
+	EncapsulationKey() EK
+}, EK interface {
+	Encapsulate() (sharedKey, ciphertext []byte)
 }](name string, n, expandedSize, publicSize int,
 	fromSeed func([]byte) (DK, error),
 	fromExpanded func([]byte) (DK, error),
@@ -55,7 +62,22 @@ func kemScheme[DK interface {
 		expandedSize: expandedSize,
 		publicSize:   publicSize,
 		fromSeed:     func(b []byte) (any, error) { return fromSeed(b) },
-		fromExpanded: func(b []byte) (any, error) { return fromExpanded(b) },
+		fromExpanded: func(b []byte) (any, error) {
+			dk, err := fromExpanded(b)
+			if err != nil {
+				return nil, err
+			}
+			// FIPS 203's hash check (Section 7.3, done by fromExpanded)
+			// does not see a dk_PKE that does not belong to ek (RFC 9935,
+			// Appendix C, the second inconsistent example): a pairwise
+			// check, one encapsulation to ek and its decapsulation, does.
+			k, c := dk.EncapsulationKey().Encapsulate()
+			k2, err := dk.Decapsulate(c)
+			if err != nil || subtle.ConstantTimeCompare(k, k2) != 1 {
+				return nil, errInconsistent
+			}
+			return dk, nil
+		},
 		fromBoth: func(seed, expanded []byte) (any, error) {
 			dk, err := fromSeed(seed)
 			if err != nil {
