@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/internal/version"
 )
 
 // Thresholds on |t| from dudect.
@@ -58,7 +59,12 @@ func main() {
 	flag.StringVar(&cfg.json, "json", "", "write a JSON report to this file (- for standard output)")
 	flag.Float64Var(&cfg.failAbove, "fail-above", 0, "exit with status 1 if a target's max |t| exceeds this (0: never)")
 	kernels := flag.String("kernels", "", "kernels of the whole module, one of "+kernelNames()+" (default: the first)")
+	showVersion := flag.Bool("version", false, "print the moduletto release and build, and exit")
 	flag.Parse()
+	if *showVersion {
+		fmt.Println("ctcheck", version.String())
+		return
+	}
 
 	if err := selectKernels(*kernels); err != nil {
 		fmt.Fprintln(os.Stderr, "ctcheck:", err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moduletto/moduletto/internal/version"
 	"github.com/moduletto/moduletto/kem/mlkem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -151,4 +152,11 @@ func TestBenchTimesOwnTypes(t *testing.T) {
 	std, err := stdmlkem.GenerateKey768()
 	require.NoError(t, err)
 	assert.Equal(t, "crypto/mlkem", reflect.TypeOf(std.EncapsulationKey()).Elem().PkgPath())
+}
+
+// TestVersion: -version prints the release and exits 0.
+func TestVersion(t *testing.T) {
+	var out bytes.Buffer
+	require.Zero(t, run([]string{"-version"}, &out, io.Discard))
+	assert.True(t, strings.HasPrefix(out.String(), "bench "+version.Release), "printed %q", out.String())
 }

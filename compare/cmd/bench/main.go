@@ -20,6 +20,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/moduletto/moduletto/internal/version"
 )
 
 func main() {
@@ -32,6 +34,7 @@ type config struct {
 	duration         time.Duration
 	rounds           int
 	json             bool
+	version          bool
 }
 
 // parseFlags parses the command line.
@@ -44,8 +47,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	duration := fs.Duration("duration", time.Second, "measuring time per row, split into -rounds rounds")
 	rounds := fs.Int("rounds", 10, "timed rounds per row")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	showVersion := fs.Bool("version", false, "print the moduletto release and build, and exit")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *showVersion {
+		return &config{version: true}, nil
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -78,6 +85,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 2
+	}
+	if c.version {
+		fmt.Fprintln(stdout, "bench", version.String())
+		return 0
 	}
 	rep := &report{Machine: describeMachine(), Duration: c.duration.String(), Rounds: c.rounds}
 	out := newTable(stdout)
