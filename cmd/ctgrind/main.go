@@ -23,6 +23,11 @@ import (
 // reports are therefore all about the runtime (go-runtime.supp cites it).
 var control = flag.Bool("public", false, "mark nothing secret (control run)")
 
+// require makes the run fail unless it runs under Valgrind with client
+// requests compiled in (run.sh sets it: a run that marks nothing proves
+// nothing).
+var require = flag.Bool("require-valgrind", false, "fail unless running under Valgrind with -tags valgrind")
+
 // secret marks b secret for memcheck, unless -public.
 func secret(b []byte) {
 	if !*control {
@@ -161,6 +166,10 @@ func runDSA(p mldsa.Parameters) error {
 func main() {
 	flag.Parse()
 	fmt.Printf("ctgrind: valgrind requests %v, running under valgrind %v\n", ctgrind.Enabled, ctgrind.Running())
+	if *require && !ctgrind.Running() {
+		fmt.Fprintln(os.Stderr, "ctgrind: not running under Valgrind with -tags valgrind on amd64")
+		os.Exit(2)
+	}
 	failed := false
 	for _, kernels := range cpu.Available() {
 		restore, err := cpu.Set(kernels)
