@@ -9,13 +9,14 @@ GO127    ?= go1.27.3
 # GOCMP runs the go command for compare/ under that toolchain.
 GOCMP    = GOTOOLCHAIN=$(GO127) $(GO)
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare asm check-asm proofs ct fuzz-short
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare asm check-asm proofs ct ct-valgrind fuzz-short
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds, and -short under
-## Go 1.27), compare/ module, the generated assembly against its generators, and the Coq proofs.
-test: fmt-check vet test-main test-purego test-secret test-go127 test-compare check-asm proofs fuzz-short
+## Go 1.27), compare/ module, the generated assembly against its generators, the Coq proofs
+## and the memcheck secret-tainting run.
+test: fmt-check vet test-main test-purego test-secret test-go127 test-compare check-asm proofs fuzz-short ct-valgrind
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -95,3 +96,10 @@ proofs:
 ## ct: a short dudect-style constant-time pass over every target (see cmd/ctcheck/README.md).
 ct:
 	$(GO) run ./cmd/ctcheck -target all -n 20000
+
+## ct-valgrind: every secret-handling operation under Valgrind's memcheck with its secrets
+## marked undefined, default and purego builds, every kernel set; fails on any branch or
+## address that depends on a secret (installs valgrind with apt-get if missing; see
+## internal/ctgrind/README.md).
+ct-valgrind:
+	bash internal/ctgrind/run.sh

@@ -2,6 +2,7 @@ package sample
 
 import (
 	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/internal/ctgrind"
 	"github.com/moduletto/moduletto/poly"
 )
 
@@ -86,27 +87,31 @@ func parseBounded(dst *[poly.N]int32, n int, buf []byte, eta int) int {
 			n, b = rejBounded4AVX2(dst, n, (*[rate256]byte)(buf))
 		}
 		buf = buf[b:]
+		// The count of kept candidates is what the loop length reveals.
+		n = ctgrind.Declassify(n)
 	}
+	// Whether a half-byte is kept is the data-dependent length FIPS 204
+	// accepts; ctgrind.Declassify says so to memcheck (valgrind builds only).
 	for _, z := range buf {
 		if n == poly.N {
 			break
 		}
 		z0, z1 := int32(z&0x0f), int32(z>>4)
 		if eta == 2 {
-			if z0 < 15 {
+			if ctgrind.Declassify(z0 < 15) {
 				dst[n] = 2 - mod5(z0)
 				n++
 			}
-			if z1 < 15 && n < poly.N {
+			if ctgrind.Declassify(z1 < 15) && n < poly.N {
 				dst[n] = 2 - mod5(z1)
 				n++
 			}
 		} else {
-			if z0 < 9 {
+			if ctgrind.Declassify(z0 < 9) {
 				dst[n] = 4 - z0
 				n++
 			}
-			if z1 < 9 && n < poly.N {
+			if ctgrind.Declassify(z1 < 9) && n < poly.N {
 				dst[n] = 4 - z1
 				n++
 			}

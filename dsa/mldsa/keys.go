@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"github.com/moduletto/moduletto/internal/ctgrind"
 	"sync"
 	"sync/atomic"
 
@@ -302,6 +303,7 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	kl := [2]byte{byte(k), byte(l)}
 	hash := [1]sample.Job{sample.SHAKE256Job(seeds[:], ξ[:], kl[:])}
 	sample.Run(hash[:])
+	ctgrind.Public(seeds[0:32]) // ρ is part of pk: public (valgrind builds only)
 	ρ, ρPrime := (*[32]byte)(seeds[0:32]), (*[64]byte)(seeds[32:96])
 	sk.pub.ρ = *ρ
 	sk.ρPrime = *ρPrime
@@ -370,6 +372,7 @@ func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Pol
 	}
 	clear(s1Hat[:])
 	clear(t0i[:])
+	ctgrind.Public(enc) // pk is public (valgrind builds only)
 	if withTr {
 		pk.trHash()
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha3"
 	"fmt"
+	"github.com/moduletto/moduletto/internal/ctgrind"
 	"io"
 
 	"github.com/moduletto/moduletto/internal/cpu"
@@ -375,7 +376,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 			poly.MulInverse32(&prod, &cHat, &hat.s2[i])
 			reject |= p.subCentredPoly(&w0[i], &w0[i], &prod, r0Bound, simd)
 		}
-		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖r0‖∞ ≥ γ2 − β
+		if ctgrind.Declassify(reject) != 0 { // FIPS 204, Algorithm 7, line 23: ‖r0‖∞ ≥ γ2 − β
 			continue
 		}
 
@@ -384,7 +385,7 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 			poly.MulInverse32(&prod, &cHat, &hat.s1[j])
 			reject |= p.addCentredPoly(&z[j], &y[j], &prod, zBound, simd)
 		}
-		if reject != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β
+		if ctgrind.Declassify(reject) != 0 { // FIPS 204, Algorithm 7, line 23: ‖z‖∞ ≥ γ1 − β
 			continue
 		}
 
@@ -399,9 +400,15 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 			reject |= rj
 		}
 		reject |= int32(p.ω-int(ones)) >> 31
-		if reject != 0 { // FIPS 204, Algorithm 7, line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints
+		if ctgrind.Declassify(reject) != 0 { // FIPS 204, Algorithm 7, line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints
 			continue
 		}
+		// Accepted: c̃, z and h are the signature, public (this and the
+		// rejection decisions above are declassified in valgrind builds only,
+		// see internal/ctgrind).
+		ctgrind.Public(cTilde[:p.cTilde])
+		ctgrind.Public(z[:l])
+		ctgrind.Public(hint[:k])
 		err := p.sigEncode(sig, cTilde[:p.cTilde], z[:l], &hint)
 		// FIPS 204, Section 3.6.3: destroy the intermediate values (the
 		// masks, their products and those of rejected candidates).

@@ -1,6 +1,7 @@
 package fips203
 
 import (
+	"github.com/moduletto/moduletto/internal/ctgrind"
 	"github.com/moduletto/moduletto/poly"
 	"github.com/moduletto/moduletto/sample"
 )
@@ -24,6 +25,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	hash := [1]sample.Job{sample.Sum512Job(&g, in[:], nil)}
 	sample.Run(hash[:])
 	copy(ek.ρ[:], g[:32])
+	ctgrind.Public(ek.ρ[:]) // ρ is part of ek: public (valgrind builds only)
 	σ := (*[32]byte)(g[32:])
 
 	// Lines 3–15: Â (as Âᵀ, which the key keeps for Encrypt),
@@ -52,6 +54,8 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		poly.EncodeNTT12(enc[i*encodedPolySize:], &ek.t[i])
 	}
 	copy(enc[k*encodedPolySize:], ek.ρ[:])
+	ctgrind.Public(ek.t[:k]) // t̂ and ek are public (valgrind builds only)
+	ctgrind.Public(enc[:p.ekSize])
 	hash[0] = sample.Sum256Job(&ek.h, enc[:p.ekSize], nil)
 	sample.Run(hash[:])
 	clear(in[:])  // d
