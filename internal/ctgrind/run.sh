@@ -36,21 +36,16 @@ trap 'rm -rf "$tmp"' EXIT
 tagsets=("$@")
 if [ "${#tagsets[@]}" -eq 0 ]; then tagsets=(valgrind purego,valgrind); fi
 
-status=0
-for tags in "${tagsets[@]}"; do
-	bin="$tmp/ctgrind-${tags//,/-}"
-	log="$bin.log"
-	echo "== go build -tags $tags ./cmd/ctgrind"
-	# DWARF 4: Valgrind 3.19 cannot read Go's default DWARF 5 (it then
-	# loses the inlined frames that name the line of a report).
-	GOEXPERIMENT=nodwarf5 "$GO" build -tags "$tags" -o "$bin" ./cmd/ctgrind
+# memcheck runs the driver bin under memcheck, logging to log, prints every
+# unsuppressed report, and fails if there is one.
+memcheck() {
+	local tags="$1" bin="$2" log="$3" rc=0 ok=0
 	echo "== valgrind --tool=memcheck ($tags)"
 	# One P, no asynchronous preemption and no garbage collection (the
 	# driver allocates a few MiB): fewer runtime reports to suppress
 	# (signals, thread switches, GC scans and stack shrinking, which once
 	# produced definedness reports in allocation sites of our frames in a
 	# run with GC on), the same code in moduletto.
-	rc=0
 	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=memcheck \
 		--error-exitcode=1 --track-origins=yes --error-limit=no \
 		--num-callers=30 --suppressions="$here/go-runtime.supp" \
@@ -96,12 +91,36 @@ print('ctgrind: %d secret-dependent report(s) in moduletto, %d other' % (leaks, 
 sys.exit(1 if leaks or other else 0)
 PY
 	then
-		status=1
+		ok=1
 	fi
 	grep -E '^==[0-9]+== ERROR SUMMARY' "$log" | sed 's/^==[0-9]*== /    /' || true
 	if [ "$rc" -ne 0 ]; then
 		echo "FAIL ($tags): valgrind exited with $rc"
-		status=1
+		ok=1
+	fi
+	return "$ok"
+}
+
+status=0
+for tags in "${tagsets[@]}"; do
+	bin="$tmp/ctgrind-${tags//,/-}"
+	log="$bin.log"
+	echo "== go build -tags $tags ./cmd/ctgrind"
+	# DWARF 4: Valgrind 3.19 cannot read Go's default DWARF 5 (it then
+	# loses the inlined frames that name the line of a report).
+	GOEXPERIMENT=nodwarf5 "$GO" build -tags "$tags" -o "$bin" ./cmd/ctgrind
+	# A report caused by a secret recurs in every run (fixed inputs, the
+	# same code path); Go's young Valgrind support has shown a spurious run
+	# about once in eight (definedness reports at allocation sites of our
+	# frames, none in the next run), so a failed run is repeated once and
+	# the check fails only if the second run fails too.
+	if ! memcheck "$tags" "$bin" "$log"; then
+		echo "== $tags: the first run reported errors (above); running again"
+		if memcheck "$tags" "$bin" "$log.2"; then
+			echo "== $tags: WARNING: the second run is clean, so the first run's reports were not reproducible (see README.md, Flakiness)"
+		else
+			status=1
+		fi
 	fi
 done
 if [ "$status" -eq 0 ]; then echo "== ct-valgrind: no secret-dependent branch or address"; fi
