@@ -9,13 +9,13 @@ GO127    ?= go1.27.3
 # GOCMP runs the go command for compare/ under that toolchain.
 GOCMP    = GOTOOLCHAIN=$(GO127) $(GO)
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare asm check-asm proofs ct fuzz-short
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare test-race asm check-asm proofs ct fuzz-short
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds, and -short under
 ## Go 1.27), compare/ module, the generated assembly against its generators, and the Coq proofs.
-test: fmt-check vet test-main test-purego test-secret test-go127 test-compare check-asm proofs fuzz-short
+test: fmt-check vet test-main test-purego test-secret test-go127 test-compare test-race check-asm proofs fuzz-short
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -40,6 +40,15 @@ test-secret:
 ## build-tagged go1.27 code (crypto.MLDSAMu in dsa/mldsa) is compiled in.
 test-go127:
 	GOTOOLCHAIN=$(GO127) $(GO) test -short ./...
+
+## test-race: the concurrency tests under the race detector: keys of every set shared among
+## 32-64 goroutines from their first use (TestSharedKeysUnderLoad in kem/mlkem, dsa/mldsa and
+## keyformat) and the older concurrent-first-use tests. About 15 s. Not the whole packages: they
+## take about 8 minutes under -race, and their zero-allocation tests fail there (the race
+## detector's instrumentation allocates).
+RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator)$$
+test-race:
+	$(GO) test -race -count=1 -run '$(RACETESTS)' ./kem/... ./dsa/... ./keyformat/...
 
 ## test-compare: the compare/ module (crypto/mlkem, crypto/mldsa, crypto/hpke and CIRCL) under Go 1.27.
 test-compare:
