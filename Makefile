@@ -9,14 +9,15 @@ GO127    ?= go1.27.3
 # GOCMP runs the go command for compare/ under that toolchain.
 GOCMP    = GOTOOLCHAIN=$(GO127) $(GO)
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare asm check-asm proofs ct ct-valgrind fuzz-short
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare test-race test-arm64 test-wasm asm check-asm proofs ct ct-valgrind fuzz-short
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds, and -short under
-## Go 1.27), compare/ module, the generated assembly against its generators, the Coq proofs
-## and the memcheck secret-tainting run.
-test: fmt-check vet test-main test-purego test-secret test-go127 test-compare check-asm proofs fuzz-short ct-valgrind
+## Go 1.27), the concurrency tests under -race, the tests (-short) on linux/arm64 under qemu-user
+## and on js/wasm under Node.js with a wasip1/wasm build, compare/ module, the generated assembly
+## against its generators, the Coq proofs and the memcheck secret-tainting run.
+test: fmt-check vet test-main test-purego test-secret test-go127 test-compare test-race test-arm64 test-wasm check-asm proofs fuzz-short ct-valgrind
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -41,6 +42,49 @@ test-secret:
 ## build-tagged go1.27 code (crypto.MLDSAMu in dsa/mldsa) is compiled in.
 test-go127:
 	GOTOOLCHAIN=$(GO127) $(GO) test -short ./...
+
+## test-race: the concurrency tests under the race detector: keys of every set shared among
+## 32-64 goroutines from their first use (TestSharedKeysUnderLoad in kem/mlkem, dsa/mldsa and
+## keyformat) and the older concurrent-first-use tests. About 15 s. Not the whole packages: they
+## take about 8 minutes under -race, and their zero-allocation tests fail there (the race
+## detector's instrumentation allocates).
+RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator)$$
+test-race:
+	$(GO) test -race -count=1 -run '$(RACETESTS)' ./kem/... ./dsa/... ./keyformat/...
+
+## test-arm64: every package of the main module (-short, with the vectors) built for
+## linux/arm64 and run under qemu-user (qemu-aarch64-static, from Debian's qemu-user-static,
+## installed with apt-get if missing). Pure Go test binaries are statically linked, so
+## qemu-aarch64-static runs them with no arm64 libraries; a test that runs the go command
+## (internal/divscan) gets the host's, which execve runs natively. -short skips what it skips
+## natively (the ctcheck smoke tests, the hybrid CLI and large-stream tests that build the binary,
+## internal/cpu's go list of the purego build, the long accumulated and exhaustive tests).
+## About 3 minutes (1 more on a cold build cache).
+QEMU_ARM64 ?= qemu-aarch64-static
+test-arm64:
+	@if ! command -v $(QEMU_ARM64) >/dev/null 2>&1; then \
+	  echo "== $(QEMU_ARM64) not found: installing Debian's qemu-user-static"; \
+	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; fi; \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y qemu-user-static || exit 1; \
+	fi
+	GOARCH=arm64 $(GO) test -short -exec $(QEMU_ARM64) ./...
+
+## test-wasm: every package of the main module (-short, with the vectors, which the tests read
+## from testdata through Node's file system) built for js/wasm and run under Node.js with the
+## toolchain's go_js_wasm_exec; Debian's nodejs is installed with apt-get if node is missing
+## (any Node.js from 18 on runs it). internal/divscan's scans, which run the go command, skip
+## themselves there: js/wasm cannot start subprocesses. Then every package, tests included, is
+## built (go build) and type-checked (go vet) for wasip1/wasm; nothing runs there, as no wasip1
+## runtime (wasmtime, wazero) is packaged by Debian. About 2.5 minutes.
+test-wasm:
+	@if ! command -v node >/dev/null 2>&1; then \
+	  echo "== node not found: installing Debian's nodejs (go_js_wasm_exec runs the tests under Node.js)"; \
+	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; fi; \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y nodejs || exit 1; \
+	fi
+	GOOS=js GOARCH=wasm $(GO) test -short -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./...
+	GOOS=wasip1 GOARCH=wasm $(GO) build ./...
+	GOOS=wasip1 GOARCH=wasm $(GO) vet ./...
 
 ## test-compare: the compare/ module (crypto/mlkem, crypto/mldsa, crypto/hpke and CIRCL) under Go 1.27.
 test-compare:
