@@ -62,11 +62,7 @@ test-race:
 ## About 3 minutes (1 more on a cold build cache).
 QEMU_ARM64 ?= qemu-aarch64-static
 test-arm64:
-	@if ! command -v $(QEMU_ARM64) >/dev/null 2>&1; then \
-	  echo "== $(QEMU_ARM64) not found: installing Debian's qemu-user-static"; \
-	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; fi; \
-	  $$SUDO apt-get update && $$SUDO apt-get install -y qemu-user-static || exit 1; \
-	fi
+	@bash scripts/require.sh $(QEMU_ARM64) qemu-user-static
 	GOARCH=arm64 $(GO) test -short -exec $(QEMU_ARM64) ./...
 
 ## test-wasm: every package of the main module (-short, with the vectors, which the tests read
@@ -77,11 +73,7 @@ test-arm64:
 ## built (go build) and type-checked (go vet) for wasip1/wasm; nothing runs there, as no wasip1
 ## runtime (wasmtime, wazero) is packaged by Debian. About 2.5 minutes.
 test-wasm:
-	@if ! command -v node >/dev/null 2>&1; then \
-	  echo "== node not found: installing Debian's nodejs (go_js_wasm_exec runs the tests under Node.js)"; \
-	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; fi; \
-	  $$SUDO apt-get update && $$SUDO apt-get install -y nodejs || exit 1; \
-	fi
+	@bash scripts/require.sh node nodejs "go_js_wasm_exec runs the tests under Node.js"
 	GOOS=js GOARCH=wasm $(GO) test -short -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./...
 	GOOS=wasip1 GOARCH=wasm $(GO) build ./...
 	GOOS=wasip1 GOARCH=wasm $(GO) vet ./...

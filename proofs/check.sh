@@ -17,13 +17,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")"
 
-if ! command -v coqc >/dev/null 2>&1; then
-	echo "== coqc not found: installing Debian's coq"
-	SUDO=""
-	if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-	$SUDO apt-get update
-	$SUDO apt-get install -y coq
-fi
+bash ../scripts/require.sh coqc coq
 echo "== $(coqc --version | head -n 1)"
 
 echo "== transcribing the NTT constants from the Go source"

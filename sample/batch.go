@@ -358,18 +358,12 @@ func consume(jb *Job, s *laneState, block *[rate128]byte, bufs []byte, at int) b
 	case samplerMask18, samplerMask20:
 		return expandMaskBlock(jb, s, block, bufs[at:])
 	}
-	return hashBlock(jb, s, block)
+	return collect(jb.out, s, block) // a hash writes to its destination
 }
 
-// hashBlock copies one output block of a hash job to its destination and
-// reports whether the output is complete.
-func hashBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
-	s.n += copy(jb.out[s.n:], block[:s.rate])
-	return s.n == len(jb.out)
-}
-
-// collect copies one output block into buf, which collects a sampler's
-// fixed-length output, and reports whether buf is full.
+// collect copies one output block into buf, which collects a fixed-length
+// output (a hash's, or a sampler's before it becomes a polynomial), and
+// reports whether buf is full.
 func collect(buf []byte, s *laneState, block *[rate128]byte) bool {
 	s.n += copy(buf[s.n:], block[:s.rate])
 	return s.n == len(buf)

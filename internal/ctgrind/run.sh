@@ -21,13 +21,7 @@ if [ "$("$GO" env GOARCH)" != amd64 ] || [ "$("$GO" env GOOS)" != linux ]; then
 	exit 0
 fi
 
-if ! command -v valgrind >/dev/null 2>&1; then
-	echo "== valgrind not found: installing Debian's valgrind"
-	SUDO=""
-	if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-	$SUDO apt-get update
-	$SUDO apt-get install -y valgrind
-fi
+bash "$root/scripts/require.sh" valgrind valgrind
 echo "== $(valgrind --version)"
 
 tmp="$(mktemp -d)"

@@ -47,6 +47,13 @@ func opsOf(set string) []string {
 	return kemOps
 }
 
+// kemKey is a decapsulation key of kem/mlkem or crypto/mlkem: its
+// EncapsulationKey method returns the package's own encapsulation key type.
+type kemKey[E crypto.Encapsulator] interface {
+	crypto.Decapsulator
+	EncapsulationKey() E
+}
+
 // kemOpSet builds the ops of moduletto's kem/mlkem or crypto/mlkem (the same
 // API shape): a fresh random key pair, encapsulation to a fixed key and
 // decapsulation of a fixed ciphertext. It encapsulates with the key
@@ -54,10 +61,7 @@ func opsOf(set string) []string {
 // Encapsulator() returns a crypto/mlkem key for ML-KEM-768 and -1024 (so
 // that crypto/hpke accepts the decapsulation key), and timing that would
 // measure the standard library under moduletto's name.
-func kemOpSet[D interface {
-	crypto.Decapsulator
-	EncapsulationKey() E
-}, E crypto.Encapsulator](generate func() (D, error)) (opSet, error) {
+func kemOpSet[D kemKey[E], E crypto.Encapsulator](generate func() (D, error)) (opSet, error) {
 	dk, err := generate()
 	if err != nil {
 		return nil, err
@@ -73,10 +77,7 @@ func kemOpSet[D interface {
 
 // encapsulatorType reports the type of the encapsulation key kemOpSet times
 // for D (TestBenchTimesOwnTypes checks it).
-func encapsulatorType[D interface {
-	crypto.Decapsulator
-	EncapsulationKey() E
-}, E crypto.Encapsulator](generate func() (D, error)) (string, error) {
+func encapsulatorType[D kemKey[E], E crypto.Encapsulator](generate func() (D, error)) (string, error) {
 	dk, err := generate()
 	if err != nil {
 		return "", err
