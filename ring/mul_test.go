@@ -1,0 +1,154 @@
+package ring
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moduletto/moduletto/ntt/ntttest"
+	"github.com/stretchr/testify/require"
+)
+
+// schoolbook returns a·b modulo x^p − x − 1 and q, centred, by the
+// quadratic method in int64: the independent reference of the products.
+func schoolbook(p, q int, a, b []int16) []int16 {
+	prod := make([]int64, 2*p-1)
+	for i, x := range a {
+		for j, y := range b {
+			prod[i+j] += int64(x) * int64(y)
+		}
+	}
+	for n := 2*p - 2; n >= p; n-- { // x^n = x^(n−p+1) + x^(n−p)
+		prod[n-p+1] += prod[n]
+		prod[n-p] += prod[n]
+	}
+	c := make([]int16, p)
+	for i := range c {
+		m := prod[i] % int64(q)
+		if m > int64(q-1)/2 {
+			m -= int64(q)
+		}
+		if m < -int64(q-1)/2 {
+			m += int64(q)
+		}
+		c[i] = int16(m)
+	}
+	return c
+}
+
+// elements returns test operands of ring r: the extremes (all ±(q−1)/2,
+// alternating signs, a single coefficient at either end) and random ones.
+func elements(r *Ring, rng *rand.Rand, n int) [][]int16 {
+	h := int16(r.half)
+	var out [][]int16
+	mk := func(f func(i int) int16) {
+		e := make([]int16, r.p)
+		for i := range e {
+			e[i] = f(i)
+		}
+		out = append(out, e)
+	}
+	mk(func(int) int16 { return h })
+	mk(func(int) int16 { return -h })
+	mk(func(i int) int16 { return h * int16(1-2*(i&1)) })
+	mk(func(i int) int16 { return h * int16(b2i(i == r.p-1)) })
+	mk(func(i int) int16 { return -h * int16(b2i(i == 0)) })
+	for range n {
+		mk(func(int) int16 { return int16(rng.IntN(int(2*h+1))) - h })
+	}
+	return out
+}
+
+func smallOf(rng *rand.Rand, p int, extreme int) []int8 {
+	s := make([]int8, p)
+	for i := range s {
+		switch extreme {
+		case 0:
+			s[i] = int8(rng.IntN(3)) - 1
+		case 1:
+			s[i] = 1
+		default:
+			s[i] = -1
+		}
+	}
+	return s
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+var testRings = []struct{ p, q int }{
+	{761, 4591}, {653, 4621}, {857, 5167}, {761, 3}, {653, 3}, {857, 3},
+	{1021, 32749}, {1019, 7879}, {127, 3329}, {131, 4591}, {3, 5}, {5, 3}, {257, 17},
+}
+
+func TestMulMatchesSchoolbook(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		for _, tr := range testRings {
+			r, err := New(tr.p, tr.q)
+			require.NoError(t, err)
+			es := elements(r, rng, 3)
+			c := make([]int16, r.p)
+			for i, a := range es {
+				b := es[(i*3+1)%len(es)]
+				r.Mul(c, a, b)
+				require.Equal(t, schoolbook(r.p, tr.q, a, b), c, "%v: Mul, operands %d", r, i)
+				for k := range 3 {
+					s := smallOf(rng, r.p, k)
+					s16 := make([]int16, r.p)
+					for j, v := range s {
+						s16[j] = int16(v)
+					}
+					r.MulSmall(c, a, s)
+					require.Equal(t, schoolbook(r.p, tr.q, a, s16), c, "%v: MulSmall, operands %d/%d", r, i, k)
+				}
+			}
+		}
+	})
+}
+
+func TestMulAliasing(t *testing.T) {
+	r, err := New(761, 4591)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(5, 6))
+	es := elements(r, rng, 2)
+	a, b := es[5], es[6]
+	want := schoolbook(r.p, r.Q(), a, b)
+	x := append([]int16(nil), a...)
+	r.Mul(x, x, b)
+	require.Equal(t, want, x, "c aliasing a")
+	y := append([]int16(nil), b...)
+	r.Mul(y, a, y)
+	require.Equal(t, want, y, "c aliasing b")
+	sq := append([]int16(nil), a...)
+	r.Mul(sq, sq, sq)
+	require.Equal(t, schoolbook(r.p, r.Q(), a, a), sq, "squaring in place")
+	s := smallOf(rng, r.p, 0)
+	s16 := make([]int16, r.p)
+	for j, v := range s {
+		s16[j] = int16(v)
+	}
+	z := append([]int16(nil), a...)
+	r.MulSmall(z, z, s)
+	require.Equal(t, schoolbook(r.p, r.Q(), a, s16), z, "MulSmall in place")
+}
+
+func TestMulLengthPanics(t *testing.T) {
+	r, err := New(761, 4591)
+	require.NoError(t, err)
+	good := make([]int16, 761)
+	require.PanicsWithValue(t, "ring: element of length 760 for Z_4591[x]/(x^761 − x − 1) (want 761)", func() { r.Mul(good, good[:760], good) })
+	require.Panics(t, func() { r.MulSmall(good, good, make([]int8, 762)) })
+}
+
+func TestMulAllocs(t *testing.T) {
+	r, err := New(761, 4591)
+	require.NoError(t, err)
+	a, b, c := make([]int16, 761), make([]int16, 761), make([]int16, 761)
+	s := make([]int8, 761)
+	require.Zero(t, testing.AllocsPerRun(10, func() { r.Mul(c, a, b); r.MulSmall(c, a, s) }))
+}
