@@ -62,37 +62,30 @@ func (r *Ring) Mul(c, a, b []int16) {
 	var prodHi [2 * MaxP]int32
 	r.product(&prod, a, lo[:r.p], int64(r.p)*int64(r.half)*128)
 	r.product(&prodHi, a, hi[:r.p], int64(r.p)*int64(r.half)*64)
-	for n := range 2*r.p - 1 {
+	for n := range 2 * r.p {
 		prod[n] = int32(r.reduce(prod[n] + 256*int32(r.reduce(prodHi[n]))))
 	}
 	r.fold(c, &prod)
 }
 
 // product sets prod[n] to a value congruent modulo q to coefficient n of
-// a·b in Z[x], for n < 2p − 1, given that every such coefficient is at most
-// bound in absolute value.
+// a·b in Z[x], for n < 2p (coefficient 2p − 1 is zero), given that every
+// such coefficient is at most bound in absolute value.
 //
 // Bounds: requires |a[i]|, |b[i]| < 2^14, 2·bound < M32·M16; ensures
 // |prod[n]| < 2^22.
 func (r *Ring) product(prod *[2 * MaxP]int32, a, b []int16, bound int64) {
 	switch {
 	case 2*bound < m16:
-		var x [2 * MaxP]int32
-		product16(&x, a, b)
-		for n := range 2*r.p - 1 {
-			prod[n] = center16(x[n])
-		}
+		product16(prod, a, b)
 	case 2*bound < m32:
 		product32(prod, a, b)
-		for n := range 2*r.p - 1 {
-			prod[n] = center32(prod[n])
-		}
 	default:
 		var x [2 * MaxP]int32
 		product32(prod, a, b)
 		product16(&x, a, b)
-		for n := range 2*r.p - 1 {
-			prod[n] = r.crt(center32(prod[n]), center16(x[n]))
+		for n := range 2 * r.p {
+			prod[n] = r.crt(prod[n], x[n])
 		}
 	}
 }
@@ -129,18 +122,17 @@ func center16(x int32) int32 {
 }
 
 // fold sets c to prod reduced modulo x^p − x − 1 and q: x^(p+k) =
-// x^(k+1) + x^k, so coefficient n ≥ p moves to n − p + 1 and n − p (both
-// below p: no coefficient moves twice).
+// x^(k+1) + x^k, so coefficient i gathers prod[i], prod[i+p] and (for
+// i ≥ 1) prod[i+p−1]; prod[2p−1] is zero.
 //
 // Bounds: requires |prod[n]| < 2^22; ensures |c[i]| ≤ (q−1)/2.
 func (r *Ring) fold(c []int16, prod *[2 * MaxP]int32) {
 	p := r.p
-	for n := 2*p - 2; n >= p; n-- {
-		prod[n-p+1] += prod[n]
-		prod[n-p] += prod[n]
-	}
-	for i := range c {
-		c[i] = r.reduce(prod[i])
+	c = c[:p]
+	lo, hi, mid := prod[:p], prod[p:2*p], prod[p-1:2*p-1]
+	c[0] = r.reduce(lo[0] + hi[0])
+	for i := 1; i < p; i++ {
+		c[i] = r.reduce(lo[i] + hi[i] + mid[i])
 	}
 }
 
@@ -148,9 +140,10 @@ func (r *Ring) fold(c []int16, prod *[2 * MaxP]int32) {
 // length n.
 func blocks(n int) int { return (n + blockLen - 1) / blockLen }
 
-// product32 sets x[n] ≡ coefficient n of a·b modulo M32 for n < 256·blocks.
+// product32 sets x[n] to coefficient n of a·b modulo M32, centred, for
+// n < 256·blocks.
 //
-// Bounds: requires |a[i]|, |b[i]| < M32; ensures |x[n]| < 2·M32.
+// Bounds: requires |a[i]|, |b[i]| < M32; ensures |x[n]| ≤ (M32−1)/2.
 func product32(x *[2 * MaxP]int32, a, b []int16) {
 	nb := blocks(len(a))
 	var fa, fb [maxBlocks][256]int32
@@ -160,23 +153,38 @@ func product32(x *[2 * MaxP]int32, a, b []int16) {
 		ntt.Forward32(&fa[i])
 		ntt.Forward32(&fb[i])
 	}
+	var out [2*maxBlocks - 1][256]int32
 	for k := range 2*nb - 1 {
-		var t [256]int32
+		t := &out[k]
 		lo, hi := pairs(k, nb)
-		ntt.MulMont32(&t, &fa[lo], &fb[k-lo])
+		ntt.MulMont32(t, &fa[lo], &fb[k-lo])
 		for i := lo + 1; i <= hi; i++ {
-			ntt.MulAccMont32(&t, &fa[i], &fb[k-i])
+			ntt.MulAccMont32(t, &fa[i], &fb[k-i])
 		}
-		ntt.Reduce32(&t)
-		ntt.InverseMont32(&t)
-		accumulate(x, k, &t)
+		ntt.Reduce32(t)
+		ntt.InverseMont32(t)
+	}
+	var zero [256]int32
+	for k := range 2 * nb {
+		lower, upper := &zero, &zero // block k's first half, block k−1's second
+		if k < 2*nb-1 {
+			lower = &out[k]
+		}
+		if k > 0 {
+			upper = &out[k-1]
+		}
+		dst := x[k*blockLen : k*blockLen+blockLen]
+		for u := range dst {
+			dst[u] = center32(lower[u] + upper[u+blockLen])
+		}
 	}
 }
 
-// product16 sets x[n] ≡ coefficient n of a·b modulo M16 for n < 256·blocks.
+// product16 sets x[n] to coefficient n of a·b modulo M16, centred, for
+// n < 256·blocks.
 //
 // Bounds: requires |a[i]|, |b[i]| ≤ 2^14, at most 8 blocks; ensures
-// |x[n]| < 2·M16.
+// |x[n]| ≤ (M16−1)/2.
 func product16(x *[2 * MaxP]int32, a, b []int16) {
 	nb := blocks(len(a))
 	var fa, fb [maxBlocks][256]int16
@@ -186,15 +194,29 @@ func product16(x *[2 * MaxP]int32, a, b []int16) {
 		ntt.Forward16(&fa[i])
 		ntt.Forward16(&fb[i])
 	}
+	var out [2*maxBlocks - 1][256]int16
 	for k := range 2*nb - 1 {
-		var t [256]int16
+		t := &out[k]
 		lo, hi := pairs(k, nb)
-		ntt.MulMont16(&t, &fa[lo], &fb[k-lo])
+		ntt.MulMont16(t, &fa[lo], &fb[k-lo])
 		for i := lo + 1; i <= hi; i++ {
-			ntt.MulAccMont16(&t, &fa[i], &fb[k-i])
+			ntt.MulAccMont16(t, &fa[i], &fb[k-i])
 		}
-		ntt.InverseMont16(&t)
-		accumulate(x, k, &t)
+		ntt.InverseMont16(t)
+	}
+	var zero [256]int16
+	for k := range 2 * nb {
+		lower, upper := &zero, &zero
+		if k < 2*nb-1 {
+			lower = &out[k]
+		}
+		if k > 0 {
+			upper = &out[k-1]
+		}
+		dst := x[k*blockLen : k*blockLen+blockLen]
+		for u := range dst {
+			dst[u] = center16(int32(lower[u]) + int32(upper[u+blockLen]))
+		}
 	}
 }
 
@@ -202,8 +224,10 @@ func product16(x *[2 * MaxP]int32, a, b []int16) {
 // (the second halves stay zero).
 func load[T int16 | int32](f *[maxBlocks][256]T, a []int16) {
 	for i := range blocks(len(a)) {
-		for u, v := range a[i*blockLen : min(i*blockLen+blockLen, len(a))] {
-			f[i][u] = T(v)
+		src := a[i*blockLen : min(i*blockLen+blockLen, len(a))]
+		dst := f[i][:len(src)]
+		for u := range dst {
+			dst[u] = T(src[u])
 		}
 	}
 }
@@ -211,12 +235,3 @@ func load[T int16 | int32](f *[maxBlocks][256]T, a []int16) {
 // pairs returns the first and last block i of a whose product with block
 // k − i of b lands in output block k, for operands of nb blocks.
 func pairs(k, nb int) (lo, hi int) { return max(0, k-nb+1), min(k, nb-1) }
-
-// accumulate adds output block k, the 255 coefficients of
-// Σ_{i+j=k} a_i·b_j, at its place x^(128k).
-func accumulate[T int16 | int32](x *[2 * MaxP]int32, k int, t *[256]T) {
-	out := (*[256]int32)(x[k*blockLen:])
-	for u := range out {
-		out[u] += int32(t[u])
-	}
-}
