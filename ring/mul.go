@@ -34,7 +34,7 @@ func (r *Ring) MulSmall(c, a []int16, s []int8) {
 		sb[i] = int16(v)
 	}
 	var prod [2 * MaxP]int32
-	r.product(&prod, a, sb[:r.p], int64(r.p)*int64(r.half))
+	r.product(&prod, a, sb[:r.p], r.smallBound())
 	r.fold(c, &prod)
 }
 
@@ -145,14 +145,23 @@ func blocks(n int) int { return (n + blockLen - 1) / blockLen }
 //
 // Bounds: requires |a[i]|, |b[i]| < M32; ensures |x[n]| ≤ (M32−1)/2.
 func product32(x *[2 * MaxP]int32, a, b []int16) {
-	nb := blocks(len(a))
 	var fa, fb [maxBlocks][256]int32
-	load(&fa, a)
-	load(&fb, b)
-	for i := range nb {
-		ntt.Forward32(&fa[i])
-		ntt.Forward32(&fb[i])
+	forward32(&fa, a)
+	forward32(&fb, b)
+	mul32(x, &fa, &fb, blocks(len(a)))
+}
+
+// forward32 sets f to the transforms modulo M32 of the blocks of a.
+func forward32(f *[maxBlocks][256]int32, a []int16) {
+	load(f, a)
+	for i := range blocks(len(a)) {
+		ntt.Forward32(&f[i])
 	}
+}
+
+// mul32 sets x from the transforms of two operands of nb blocks, as
+// product32.
+func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 	var out [2*maxBlocks - 1][256]int32
 	for k := range 2*nb - 1 {
 		t := &out[k]
@@ -186,14 +195,23 @@ func product32(x *[2 * MaxP]int32, a, b []int16) {
 // Bounds: requires |a[i]|, |b[i]| ≤ 2^14, at most 8 blocks; ensures
 // |x[n]| ≤ (M16−1)/2.
 func product16(x *[2 * MaxP]int32, a, b []int16) {
-	nb := blocks(len(a))
 	var fa, fb [maxBlocks][256]int16
-	load(&fa, a)
-	load(&fb, b)
-	for i := range nb {
-		ntt.Forward16(&fa[i])
-		ntt.Forward16(&fb[i])
+	forward16(&fa, a)
+	forward16(&fb, b)
+	mul16(x, &fa, &fb, blocks(len(a)))
+}
+
+// forward16 sets f to the transforms modulo M16 of the blocks of a.
+func forward16(f *[maxBlocks][256]int16, a []int16) {
+	load(f, a)
+	for i := range blocks(len(a)) {
+		ntt.Forward16(&f[i])
 	}
+}
+
+// mul16 sets x from the transforms of two operands of nb blocks, as
+// product16.
+func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 	var out [2*maxBlocks - 1][256]int16
 	for k := range 2*nb - 1 {
 		t := &out[k]

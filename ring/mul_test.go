@@ -152,3 +152,29 @@ func TestMulAllocs(t *testing.T) {
 	s := make([]int8, 761)
 	require.Zero(t, testing.AllocsPerRun(10, func() { r.Mul(c, a, b); r.MulSmall(c, a, s) }))
 }
+
+func TestMulPreparedMatchesSchoolbook(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		var pr Prepared
+		for _, tr := range testRings {
+			r, err := New(tr.p, tr.q)
+			require.NoError(t, err)
+			c := make([]int16, r.p)
+			for i, a := range elements(r, rng, 2) {
+				s := smallOf(rng, r.p, i%3)
+				s16 := make([]int16, r.p)
+				for j, v := range s {
+					s16[j] = int16(v)
+				}
+				want := schoolbook(r.p, tr.q, a, s16)
+				r.Prepare(&pr, a)
+				r.MulPrepared(c, &pr, s16)
+				require.Equal(t, want, c, "%v: big prepared, operands %d", r, i)
+				r.PrepareSmall(&pr, s)
+				r.MulPrepared(c, &pr, a)
+				require.Equal(t, want, c, "%v: small prepared, operands %d", r, i)
+			}
+		}
+	})
+}
