@@ -115,7 +115,13 @@ func benchOps(s scheme) ([]benchOp, error) {
 		if err != nil {
 			return nil, err
 		}
-		ek := dk.Encapsulator()
+		// The scheme's own encapsulation key type: kem/mlkem's Encapsulator
+		// returns crypto/mlkem's, which encapsulates with the standard
+		// library's code.
+		ek, err := s.kem.NewEncapsulationKey(dk.Encapsulator().Bytes())
+		if err != nil {
+			return nil, err
+		}
 		_, ct := ek.Encapsulate()
 		return []benchOp{
 			{"keygen", func() error { _, err := s.kem.GenerateKey(); return err }},
