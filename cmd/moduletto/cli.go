@@ -169,15 +169,3 @@ func (e *env) writeOutput(name string, data []byte, o output) error {
 	}
 	return nil
 }
-
-// isTerminal reports whether f is a character device other than the null
-// device: a terminal, without a terminal library (the module's dependencies
-// do not include golang.org/x/term).
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
-}

@@ -64,6 +64,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/moduletto/moduletto/internal/tty"
 	"github.com/moduletto/moduletto/internal/version"
 )
 
@@ -89,7 +90,7 @@ func init() {
 }
 
 func main() {
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stdoutTerminal: isTerminal(os.Stdout)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stdoutTerminal: tty.IsTerminal(os.Stdout)}
 	os.Exit(run(os.Args[1:], e))
 }
 
