@@ -123,8 +123,8 @@ func TestCLI(t *testing.T) {
 		t.Run(fmt.Sprintf("roundtrip/files/len=%d", n), func(t *testing.T) {
 			msg := randomBytes(t, n)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "msg"), msg, 0o644))
-			ok(t, bin, dir, nil, "encrypt", "-r", "k768.pub", "-in", "msg", "-out", "msg.hyb")
-			ok(t, bin, dir, nil, "decrypt", "-k", "k768.key", "-in", "msg.hyb", "-out", "msg.out")
+			ok(t, bin, dir, nil, "encrypt", "-f", "-r", "k768.pub", "-in", "msg", "-out", "msg.hyb")
+			ok(t, bin, dir, nil, "decrypt", "-f", "-k", "k768.key", "-in", "msg.hyb", "-out", "msg.out")
 			got, err := os.ReadFile(filepath.Join(dir, "msg.out"))
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(msg, got), "decrypted file differs")
@@ -212,38 +212,41 @@ func TestCLI(t *testing.T) {
 		name string
 		args []string
 		want string
+		code int // 0 for 1, a failure
 	}{
-		{"wrong_key", []string{"decrypt", "-k", "other.key", "-in", "good.hyb"}, "wrong key"},
-		{"key_of_other_set", []string{"decrypt", "-k", "k1024.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-1024"},
-		{"key_of_smaller_set", []string{"decrypt", "-k", "k512.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-512"},
-		{"public_key_to_decrypt", []string{"decrypt", "-k", "k768.pub", "-in", "good.hyb"}, "holds an ML-KEM-768 encapsulation key"},
-		{"private_key_to_encrypt", []string{"encrypt", "-r", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed"},
-		{"unknown_pem_type", []string{"decrypt", "-k", "garbage.key", "-in", "good.hyb"}, `PEM type "NONSENSE" is not a key this tool knows`},
-		{"not_pem", []string{"decrypt", "-k", "notpem.key", "-in", "good.hyb"}, "not a PEM key file"},
-		{"missing_key", []string{"decrypt", "-k", "nobody.key", "-in", "good.hyb"}, "no such file"},
-		{"truncated_at_chunk_boundary", []string{"decrypt", "-k", "k768.key", "-in", "cut-boundary.hyb"}, "decryption failed at chunk 1"},
-		{"truncated_inside_chunk", []string{"decrypt", "-k", "k768.key", "-in", "cut-inside.hyb"}, "decryption failed at chunk 3"},
-		{"truncated_header", []string{"decrypt", "-k", "k768.key", "-in", "cut-header.hyb"}, "truncated inside the header"},
-		{"edited_parameter_set", []string{"decrypt", "-k", "k768.key", "-in", "edit-set.hyb"}, "encrypted to an ML-KEM-1024 key"},
-		{"edited_kem_ciphertext", []string{"decrypt", "-k", "k768.key", "-in", "edit-kemct.hyb"}, "at the first chunk"},
-		{"edited_salt", []string{"decrypt", "-k", "k768.key", "-in", "edit-salt.hyb"}, "at the first chunk"},
-		{"edited_chunk", []string{"decrypt", "-k", "k768.key", "-in", "edit-chunk.hyb"}, "decryption failed at chunk 1"},
-		{"appended_byte", []string{"decrypt", "-k", "k768.key", "-in", "appended.hyb"}, "decryption failed at chunk 3"},
-		{"reordered_chunks", []string{"decrypt", "-k", "k768.key", "-in", "swapped.hyb"}, "at the first chunk"},
-		{"not_a_hybrid_file", []string{"decrypt", "-k", "k768.key", "-in", "plain.txt"}, "bad magic"},
-		{"output_dir_missing", []string{"decrypt", "-k", "k768.key", "-in", "good.hyb", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out"},
-		{"output_is_directory", []string{"decrypt", "-k", "k768.key", "-in", "good.hyb", "-out", "."}, "is a directory"},
-		{"encrypt_output_dir_missing", []string{"encrypt", "-r", "k768.pub", "-in", "good", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out"},
-		{"input_missing", []string{"encrypt", "-r", "k768.pub", "-in", "nothing"}, "no such file"},
-		{"keygen_exists", []string{"keygen", "-o", "k768"}, "k768.key already exists"},
-		{"keygen_kem_and_dsa", []string{"keygen", "-o", "x", "-dsa", "65", "-kem", "512"}, "exclude each other"},
-		{"keygen_dsa_unknown_set", []string{"keygen", "-o", "x", "-dsa", "66"}, "want 44, 65 or 87"},
-		{"verify_other_signer", []string{"decrypt", "-k", "k768.key", "-verify", "mallory-sig.pub", "-in", "smsg.hyb"}, "header signature does not verify"},
-		{"verify_unsigned", []string{"decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "good.hyb"}, "not signed"},
-		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA public key"},
-		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA signing key"},
-		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private)"},
-		{"keygen_bad_set", []string{"keygen", "-o", "x", "-kem", "999"}, "want one of"},
+		{"wrong_key", []string{"decrypt", "-k", "other.key", "-in", "good.hyb"}, "wrong key", 0},
+		{"key_of_other_set", []string{"decrypt", "-k", "k1024.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-1024", 0},
+		{"key_of_smaller_set", []string{"decrypt", "-k", "k512.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-512", 0},
+		{"public_key_to_decrypt", []string{"decrypt", "-k", "k768.pub", "-in", "good.hyb"}, "holds an ML-KEM-768 encapsulation key", 0},
+		{"private_key_to_encrypt", []string{"encrypt", "-r", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed", 0},
+		{"unknown_pem_type", []string{"decrypt", "-k", "garbage.key", "-in", "good.hyb"}, `PEM type "NONSENSE" is not a key this tool knows`, 0},
+		{"not_pem", []string{"decrypt", "-k", "notpem.key", "-in", "good.hyb"}, "not a PEM key file", 0},
+		{"missing_key", []string{"decrypt", "-k", "nobody.key", "-in", "good.hyb"}, "no such file", 0},
+		{"truncated_at_chunk_boundary", []string{"decrypt", "-k", "k768.key", "-in", "cut-boundary.hyb"}, "decryption failed at chunk 1", 0},
+		{"truncated_inside_chunk", []string{"decrypt", "-k", "k768.key", "-in", "cut-inside.hyb"}, "decryption failed at chunk 3", 0},
+		{"truncated_header", []string{"decrypt", "-k", "k768.key", "-in", "cut-header.hyb"}, "truncated inside the header", 0},
+		{"edited_parameter_set", []string{"decrypt", "-k", "k768.key", "-in", "edit-set.hyb"}, "encrypted to an ML-KEM-1024 key", 0},
+		{"edited_kem_ciphertext", []string{"decrypt", "-k", "k768.key", "-in", "edit-kemct.hyb"}, "at the first chunk", 0},
+		{"edited_salt", []string{"decrypt", "-k", "k768.key", "-in", "edit-salt.hyb"}, "at the first chunk", 0},
+		{"edited_chunk", []string{"decrypt", "-k", "k768.key", "-in", "edit-chunk.hyb"}, "decryption failed at chunk 1", 0},
+		{"appended_byte", []string{"decrypt", "-k", "k768.key", "-in", "appended.hyb"}, "decryption failed at chunk 3", 0},
+		{"reordered_chunks", []string{"decrypt", "-k", "k768.key", "-in", "swapped.hyb"}, "at the first chunk", 0},
+		{"not_a_hybrid_file", []string{"decrypt", "-k", "k768.key", "-in", "plain.txt"}, "bad magic", 0},
+		{"output_dir_missing", []string{"decrypt", "-k", "k768.key", "-in", "good.hyb", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out", 0},
+		{"output_is_directory", []string{"decrypt", "-k", "k768.key", "-in", "good.hyb", "-out", "."}, "is a directory", 0},
+		{"encrypt_output_dir_missing", []string{"encrypt", "-r", "k768.pub", "-in", "good", "-out", "no/such/dir/out"}, "cannot write no/such/dir/out", 0},
+		{"output_exists", []string{"encrypt", "-r", "k768.pub", "-in", "good", "-out", "good"}, "good already exists (use -f to replace it)", 0},
+		{"decrypt_output_exists", []string{"decrypt", "-k", "k768.key", "-in", "good.hyb", "-out", "good"}, "good already exists (use -f to replace it)", 0},
+		{"input_missing", []string{"encrypt", "-r", "k768.pub", "-in", "nothing"}, "no such file", 0},
+		{"keygen_exists", []string{"keygen", "-o", "k768"}, "k768.key already exists", 0},
+		{"keygen_kem_and_dsa", []string{"keygen", "-o", "x", "-dsa", "65", "-kem", "512"}, "exclude each other", 2},
+		{"keygen_dsa_unknown_set", []string{"keygen", "-o", "x", "-dsa", "66"}, "want 44, 65 or 87", 2},
+		{"verify_other_signer", []string{"decrypt", "-k", "k768.key", "-verify", "mallory-sig.pub", "-in", "smsg.hyb"}, "header signature does not verify", 0},
+		{"verify_unsigned", []string{"decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "good.hyb"}, "not signed", 0},
+		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA public key", 0},
+		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA signing key", 0},
+		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private)", 0},
+		{"keygen_bad_set", []string{"keygen", "-o", "x", "-kem", "999"}, "want one of", 2},
 	} {
 		t.Run("bad/"+tc.name, func(t *testing.T) {
 			args := tc.args
@@ -252,7 +255,7 @@ func TestCLI(t *testing.T) {
 			}
 			before := listDir(t, dir)
 			r := tool(t, bin, dir, nil, args...)
-			assert.Equal(t, 1, r.code, "exit status")
+			assert.Equal(t, max(tc.code, 1), r.code, "exit status")
 			assert.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line on stderr: %q", r.stderr)
 			assert.True(t, strings.HasPrefix(r.stderr, "hybrid "+args[0]+": "), "stderr %q", r.stderr)
 			assert.Contains(t, r.stderr, tc.want)
@@ -284,10 +287,33 @@ func TestCLI(t *testing.T) {
 		assert.Equal(t, msg[:c], []byte(r.stdout))
 	})
 
+	t.Run("stdio_dash", func(t *testing.T) {
+		// cat good | hybrid encrypt -r k768.pub -out - | hybrid decrypt -k k768.key -out - | cmp - good
+		enc := ok(t, bin, dir, msg, "encrypt", "-r", "k768.pub", "-in", "-", "-out", "-")
+		dec := ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "k768.key", "-in", "-", "-out", "-")
+		assert.True(t, bytes.Equal(msg, []byte(dec.stdout)))
+		assert.NotContains(t, listDir(t, dir), "-", "- is stdin and stdout, not a file")
+	})
+
+	t.Run("no_binary_output_to_terminal", func(t *testing.T) {
+		script, err := exec.LookPath("script")
+		if err != nil || runtime.GOOS != "linux" {
+			t.Skip("needs util-linux script(1) for a pseudo-terminal")
+		}
+		// script runs the command with its stdout on a pseudo-terminal.
+		cmd := exec.Command(script, "-qec", bin+" encrypt -q -r k768.pub -in good", "/dev/null")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err)
+		assert.Contains(t, string(out), "refusing to write binary output to a terminal")
+		assert.Less(t, len(out), 200, "no ciphertext reached the terminal")
+	})
+
 	t.Run("existing_output_kept_on_failure", func(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "keep"), []byte("old"), 0o644))
-		r := tool(t, bin, dir, nil, "decrypt", "-k", "k768.key", "-in", "cut-inside.hyb", "-out", "keep")
+		r := tool(t, bin, dir, nil, "decrypt", "-f", "-k", "k768.key", "-in", "cut-inside.hyb", "-out", "keep")
 		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.stderr, "decryption failed at chunk 3")
 		got, err := os.ReadFile(filepath.Join(dir, "keep"))
 		require.NoError(t, err)
 		assert.Equal(t, "old", string(got))
@@ -301,7 +327,7 @@ func TestCLI(t *testing.T) {
 		}
 		for _, args := range [][]string{{"keygen"}, {"encrypt"}, {"decrypt"}} {
 			r := tool(t, bin, dir, nil, args...)
-			assert.Equal(t, 1, r.code, "%v", args)
+			assert.Equal(t, 2, r.code, "%v", args)
 			assert.Contains(t, r.stderr, "is required")
 		}
 		r := ok(t, bin, dir, nil, "help")

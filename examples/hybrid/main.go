@@ -24,6 +24,7 @@ import (
 	"os"
 
 	"github.com/moduletto/moduletto/dsa/mldsa"
+	"github.com/moduletto/moduletto/internal/tty"
 	"github.com/moduletto/moduletto/internal/version"
 )
 
@@ -32,14 +33,15 @@ const usage = `hybrid: ML-KEM + AES-256-GCM file encryption (a moduletto example
 usage:
   hybrid                     run the demonstration (ML-KEM-768, in memory)
   hybrid keygen  -o NAME [-kem 512|768|1024 | -dsa 44|65|87] [-f]
-  hybrid encrypt -r NAME.pub [-sign NAME.key] [-in FILE] [-out FILE] [-q]
-  hybrid decrypt -k NAME.key [-verify NAME.pub] [-in FILE] [-out FILE] [-q]
+  hybrid encrypt -r NAME.pub [-sign NAME.key] [-in FILE] [-out FILE] [-f] [-q]
+  hybrid decrypt -k NAME.key [-verify NAME.pub] [-in FILE] [-out FILE] [-f] [-q]
   hybrid version             print the moduletto release and build
 
 keygen writes NAME.key (the 64-byte ML-KEM seed, PEM, mode 0600) and NAME.pub
 (the encapsulation key, PEM); with -dsa 44|65|87, an ML-DSA signing key pair
 instead. encrypt and decrypt read stdin and write stdout unless -in and -out
-are given. encrypt -sign signs the header with the sender's ML-DSA key;
+name files ("-" is stdin or stdout); an existing -out file is replaced only
+with -f, and encrypt does not write to a terminal. encrypt -sign signs the header with the sender's ML-DSA key;
 decrypt -verify checks that signature and fails if it is missing or wrong.
 
 With -out, output is written to a temporary file in the same directory and
@@ -90,7 +92,14 @@ func run(args []string, stdin, stdout, stderr *os.File) int {
 // errUsage marks an error already reported by the flag package.
 var errUsage = errors.New("usage")
 
-// report prints err as one line and returns the exit status.
+// A usageError is a mistake on the command line (a missing or conflicting
+// flag, a bad flag value): it is printed as one line and exits with status 2.
+type usageError struct{ error }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// report prints err as one line and returns the exit status: 0 on success,
+// 1 on failure, 2 on a usage error.
 func report(stderr io.Writer, cmd string, err error) int {
 	switch {
 	case err == nil:
@@ -99,6 +108,9 @@ func report(stderr io.Writer, cmd string, err error) int {
 		return 2
 	}
 	fmt.Fprintf(stderr, "hybrid %s: %v\n", cmd, err)
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
 	return 1
 }
 
@@ -132,36 +144,38 @@ func runKeygen(args []string, stderr io.Writer) error {
 		return err
 	}
 	if *name == "" {
-		return errors.New("-o NAME is required")
+		return usagef("-o NAME is required")
 	}
 	if *dsa != "" {
 		kemGiven := false
 		fs.Visit(func(f *flag.Flag) { kemGiven = kemGiven || f.Name == "kem" })
 		if kemGiven {
-			return errors.New("-kem and -dsa exclude each other")
+			return usagef("-kem and -dsa exclude each other")
 		}
 		set, err := dsaSetByName(*dsa)
 		if err != nil {
-			return err
+			return usageError{err}
 		}
 		return dsaKeygen(*name, set, *force)
 	}
 	set, err := kemSetByBits(*bits)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	return kemKeygen(*name, set, *force)
 }
 
-// ioFlags are the -in, -out and -q flags of encrypt and decrypt.
+// ioFlags are the -in, -out, -f and -q flags of encrypt and decrypt.
 type ioFlags struct {
 	in, out string
+	force   bool
 	quiet   bool
 }
 
 func (f *ioFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.in, "in", "", "read `FILE` (default stdin)")
-	fs.StringVar(&f.out, "out", "", "write `FILE` (default stdout)")
+	fs.StringVar(&f.in, "in", "-", "read `FILE` (- for stdin)")
+	fs.StringVar(&f.out, "out", "-", "write `FILE` (- for stdout)")
+	fs.BoolVar(&f.force, "f", false, "replace an existing -out FILE")
 	fs.BoolVar(&f.quiet, "q", false, "no progress bar")
 }
 
@@ -175,7 +189,7 @@ func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 		return err
 	}
 	if *recipient == "" {
-		return errors.New("-r NAME.pub is required")
+		return usagef("-r NAME.pub is required")
 	}
 	set, ek, err := readEncapsulationKey(*recipient)
 	if err != nil {
@@ -187,7 +201,7 @@ func runEncrypt(args []string, stdin, stdout, stderr *os.File) error {
 			return err
 		}
 	}
-	return files.run(stdin, stdout, stderr, 0o644, "encrypting", func(w io.Writer, r io.Reader) error {
+	return files.run(stdin, stdout, stderr, output{0o644, true}, "encrypting", func(w io.Writer, r io.Reader) error {
 		return encrypt(w, r, set, ek, defaultChunkShift, signer)
 	})
 }
@@ -202,7 +216,7 @@ func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 		return err
 	}
 	if *keyFile == "" {
-		return errors.New("-k NAME.key is required")
+		return usagef("-k NAME.key is required")
 	}
 	set, dk, err := readDecapsulationKey(*keyFile)
 	if err != nil {
@@ -215,7 +229,7 @@ func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 		}
 	}
 	var signer *dsaSet
-	err = files.run(stdin, stdout, stderr, 0o600, "decrypting", func(w io.Writer, r io.Reader) error {
+	err = files.run(stdin, stdout, stderr, output{0o600, false}, "decrypting", func(w io.Writer, r io.Reader) error {
 		signer, err = decrypt(w, r, set, dk, verifier)
 		return err
 	})
@@ -225,12 +239,31 @@ func runDecrypt(args []string, stdin, stdout, stderr *os.File) error {
 	return err
 }
 
-// run opens the input and output named by f and calls process on them. A
-// named output is written through an atomicFile (mode perm) and kept only if
-// process succeeds.
-func (f *ioFlags) run(stdin, stdout, stderr *os.File, perm os.FileMode, label string, process func(io.Writer, io.Reader) error) error {
+// output describes what a command writes.
+type output struct {
+	perm   os.FileMode // of a created file, before the umask
+	binary bool        // not written to a terminal
+}
+
+// run opens the input and output named by f ("-": stdin and stdout) and
+// calls process on them. A named output is written through an atomicFile
+// (mode o.perm less the umask) and kept only if process succeeds; an
+// existing one is replaced only with -f. Binary output is not written to a
+// terminal.
+func (f *ioFlags) run(stdin, stdout, stderr *os.File, o output, label string, process func(io.Writer, io.Reader) error) error {
+	if f.out == "-" && o.binary && tty.IsTerminal(stdout) {
+		return errors.New("refusing to write binary output to a terminal: use -out FILE or redirect it")
+	}
+	if f.out != "-" {
+		if fi, err := os.Stat(f.out); err == nil && fi.IsDir() {
+			return fmt.Errorf("cannot write %s: it is a directory", f.out)
+		}
+		if _, err := os.Lstat(f.out); err == nil && !f.force {
+			return fmt.Errorf("%s already exists (use -f to replace it)", f.out)
+		}
+	}
 	in := stdin
-	if f.in != "" {
+	if f.in != "-" {
 		var err error
 		if in, err = os.Open(f.in); err != nil {
 			return err
@@ -242,12 +275,12 @@ func (f *ioFlags) run(stdin, stdout, stderr *os.File, perm os.FileMode, label st
 	if !f.quiet {
 		r, done = withProgress(in, stderr, label)
 	}
-	if f.out == "" {
+	if f.out == "-" {
 		err := process(stdout, r)
 		done()
 		return err
 	}
-	out, err := createAtomic(f.out, perm)
+	out, err := createAtomic(f.out, o.perm)
 	if err != nil {
 		return err
 	}

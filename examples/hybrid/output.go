@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 )
@@ -15,10 +19,11 @@ import (
 type atomicFile struct {
 	*os.File
 	path string
-	perm os.FileMode
 }
 
-// createAtomic opens a temporary file beside path.
+// createAtomic opens a temporary file beside path, created with mode perm
+// less the umask, as os.OpenFile creates files (os.CreateTemp would give
+// 0600 whatever the umask).
 func createAtomic(path string, perm os.FileMode) (*atomicFile, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -27,21 +32,37 @@ func createAtomic(path string, perm os.FileMode) (*atomicFile, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("cannot write %s: it is a directory", path)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := createTemp(dir, "."+base+".tmp-", perm)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPathError(err))
 	}
-	temps.add(f.Name())
-	return &atomicFile{File: f, path: path, perm: perm}, nil
+	return &atomicFile{File: f, path: path}, nil
+}
+
+// createTemp creates a new file dir/prefix<random> with mode perm less the
+// umask and records it in temps.
+func createTemp(dir, prefix string, perm os.FileMode) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		// The name is recorded before the file exists, so that a signal
+		// arriving in between cannot leave it behind.
+		temps.add(name)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if err == nil {
+			return f, nil
+		}
+		temps.remove(name)
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+	}
+	return nil, errors.New("no free temporary file name")
 }
 
 // commit flushes the temporary file to disk and renames it to its path.
 func (f *atomicFile) commit() error {
 	defer temps.remove(f.Name())
-	err := f.Chmod(f.perm)
-	if err == nil {
-		err = f.Sync()
-	}
+	err := f.Sync()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
