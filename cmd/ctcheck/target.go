@@ -66,7 +66,7 @@ func (s *sliceInstance[T]) run(slot int) {
 }
 
 // targets lists every target, in the order "all" runs them.
-var targets = slices.Concat(mlkemTargets(), mldsaTargets(), nttTargets(), nttControlTargets(), fieldTargets(), controlTargets())
+var targets = slices.Concat(mlkemTargets(), mldsaTargets(), sntrupTargets(), nttTargets(), nttControlTargets(), fieldTargets(), controlTargets())
 
 // selectTargets resolves the -target flag: a comma-separated list of names,
 // or "all".

@@ -17,6 +17,7 @@ import (
 	"github.com/moduletto/moduletto/internal/ctgrind"
 	"github.com/moduletto/moduletto/kem/mlkem"
 	"github.com/moduletto/moduletto/kem/mlkem/mlkemtest"
+	"github.com/moduletto/moduletto/kem/sntrup/sntruptest"
 )
 
 // control makes secret a no-op: a run that marks nothing secret, whose
@@ -127,6 +128,50 @@ func runKEM(k kem) error {
 	return nil
 }
 
+// runSNTRUP: sntrup761 key generation (single and a batch of two) from a
+// secret randomness tape, encapsulation with a secret r, decapsulation of
+// the valid and of a corrupted ciphertext. Declassified: the keys' public
+// halves and the ciphertexts; inside the library (valgrind builds only) the
+// retry decision on g and the public key as it is encoded.
+func runSNTRUP() error {
+	tape := filled(3*4*761+191+4*761, 5)
+	secret(tape)
+	dk, err := sntruptest.GenerateKey761(bytes.NewReader(tape))
+	if err != nil {
+		return err
+	}
+	ek := dk.EncapsulationKey()
+	batchTape := filled(2*(2*4*761+191), 6)
+	secret(batchTape)
+	if _, err := sntruptest.GenerateKeys761(bytes.NewReader(batchTape), 2); err != nil {
+		return err
+	}
+	r := filled(4*761, 7)
+	secret(r)
+	key, c, err := sntruptest.Encapsulate761(ek, bytes.NewReader(r))
+	if err != nil {
+		return err
+	}
+	ctgrind.Public(c)
+	key2, err := dk.Decapsulate(c)
+	if err != nil {
+		return err
+	}
+	bad := bytes.Clone(c)
+	bad[len(bad)/2] ^= 1
+	key3, err := dk.Decapsulate(bad)
+	if err != nil {
+		return err
+	}
+	ctgrind.Public(key)
+	ctgrind.Public(key2)
+	ctgrind.Public(key3)
+	if !bytes.Equal(key, key2) || bytes.Equal(key, key3) {
+		return fmt.Errorf("sntrup761: shared keys do not behave")
+	}
+	return nil
+}
+
 // runDSA: key generation from a secret seed ξ, deterministic signing, and
 // signing with a secret rnd (SignInternal). Declassified: the public key
 // and the signatures; inside the library (valgrind builds only) ρ, pk, the
@@ -184,6 +229,11 @@ func main() {
 			}
 			fmt.Printf("ctgrind: %s %s\n", kernels, k.name)
 		}
+		if err := runSNTRUP(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			failed = true
+		}
+		fmt.Printf("ctgrind: %s sntrup761\n", kernels)
 		for _, p := range []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()} {
 			if err := runDSA(p); err != nil {
 				fmt.Fprintln(os.Stderr, err)

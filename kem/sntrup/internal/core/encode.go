@@ -1,0 +1,104 @@
+package core
+
+import (
+	"crypto/sha512"
+
+	"github.com/moduletto/moduletto/ring"
+)
+
+// encodeSmall writes the Small encoding of s (coefficients in {−1, 0, 1}):
+// two bits per coefficient holding s_i + 1, four per byte with the lowest
+// index in the lowest bits; the last byte holds the p mod 4 remaining
+// coefficients and zero padding.
+func (pp *Params) encodeSmall(out []byte, s []int8) {
+	for i := range pp.smallSize {
+		var b byte
+		for j := range 4 {
+			if k := 4*i + j; k < pp.p {
+				b |= byte(s[k]+1) << (2 * j)
+			}
+		}
+		out[i] = b
+	}
+}
+
+// decodeSmall reads a Small encoding into s. It returns 0 for a canonical
+// encoding and a nonzero value if a coefficient has the unused code 3
+// (which the reference reads as 2) or a padding bit is set; the test is
+// branch-free, as the encoding is secret.
+func (pp *Params) decodeSmall(s []int8, in []byte) (bad byte) {
+	for i := range pp.smallSize {
+		b := in[i]
+		for j := range 4 {
+			c := b >> (2 * j) & 3
+			if k := 4*i + j; k < pp.p {
+				s[k] = int8(c) - 1
+				bad |= c & (c >> 1) // code 3
+			} else {
+				bad |= c // padding
+			}
+		}
+	}
+	return bad
+}
+
+// encodeRq writes the public-key encoding of h: Encode of h_i + (q−1)/2
+// with radix q.
+func (pp *Params) encodeRq(out []byte, h []int16) {
+	var r [maxP]uint16
+	half := int16((pp.q - 1) / 2)
+	for i, v := range h {
+		r[i] = uint16(v + half)
+	}
+	ring.Encode(out, r[:pp.p], pp.radixQ)
+}
+
+// decodeRq reads a public-key encoding into h, reducing each limb modulo
+// its radix as the reference does (every byte string decodes).
+func (pp *Params) decodeRq(h []int16, in []byte) {
+	var r [maxP]uint16
+	ring.Decode(r[:pp.p], in, pp.radixQ)
+	half := int16((pp.q - 1) / 2)
+	for i := range h {
+		h[i] = int16(r[i]) - half
+	}
+}
+
+// encodeRounded writes the rounded part of a ciphertext: Encode of
+// (c_i + (q−1)/2)/3 with radix (q+2)/3, for c_i a multiple of 3.
+func (pp *Params) encodeRounded(out []byte, c []int16) {
+	var r [maxP]uint16
+	half := int32((pp.q - 1) / 2)
+	for i, v := range c {
+		r[i] = uint16(uint32(int32(v)+half) / 3) // a multiplication: 3 is a constant
+	}
+	ring.Encode(out, r[:pp.p], pp.radixRounded)
+}
+
+// decodeRounded reads the rounded part of a ciphertext into c
+// (c_i = 3·R_i − (q−1)/2), reducing each limb modulo its radix.
+func (pp *Params) decodeRounded(c []int16, in []byte) {
+	var r [maxP]uint16
+	ring.Decode(r[:pp.p], in, pp.radixRounded)
+	half := int16((pp.q - 1) / 2)
+	for i := range c {
+		c[i] = 3*int16(r[i]) - half
+	}
+}
+
+// maxHashInput is the longest input of hashPrefix: the prefix byte and
+// the largest public key (sntrup857's 1322 bytes), which is longer than
+// the session hash's 32 bytes and ciphertext.
+const maxHashInput = 1 + 1322
+
+// hashPrefix returns Hash_b(x ‖ y) = the first 32 bytes of
+// SHA-512(b ‖ x ‖ y), hashing from a stack buffer (no allocation).
+func hashPrefix(b byte, x, y []byte) (h [HashSize]byte) {
+	var buf [maxHashInput]byte
+	buf[0] = b
+	n := 1 + copy(buf[1:], x)
+	n += copy(buf[n:], y)
+	sum := sha512.Sum512(buf[:n])
+	copy(h[:], sum[:HashSize])
+	return h
+}

@@ -1,0 +1,186 @@
+package core
+
+import (
+	cryptorand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/moduletto/moduletto/internal/ctgrind"
+	"github.com/moduletto/moduletto/ring"
+	"github.com/moduletto/moduletto/sample"
+)
+
+// secrets is one key's draws, in the order the reference makes them.
+type secrets struct {
+	g, f [maxP]int8
+	v    [maxP]int16 // 1/g in R/3
+	rho  [maxSmall]byte
+}
+
+// readWords fills words[:p] from 4p bytes of rand, little-endian: one
+// randombytes call of the reference.
+func (pp *Params) readWords(rand io.Reader, words *[maxP]uint32) error {
+	var buf [4 * maxP]byte
+	if err := pp.random(rand, buf[:pp.randomSize()]); err != nil {
+		return err
+	}
+	for i := range pp.p {
+		words[i] = binary.LittleEndian.Uint32(buf[4*i:])
+	}
+	clear(buf[:])
+	return nil
+}
+
+// short draws a Short element (weight w, coefficients in {−1, 0, 1}) from
+// 4p random bytes: Short_random of the specification.
+func (pp *Params) short(rand io.Reader, s []int8) error {
+	var words [maxP]uint32
+	if err := pp.readWords(rand, &words); err != nil {
+		return err
+	}
+	sample.FixedWeight(s, words[:pp.p], pp.w)
+	clear(words[:])
+	return nil
+}
+
+// draw reads one key's randomness: g (Small_random) until it is invertible
+// in R/3, then f (Short_random), then ρ. The retry loop is rejection
+// sampling on a discarded secret, as in the reference: whether a g was
+// invertible reveals nothing about the key that is kept.
+func (pp *Params) draw(rand io.Reader, s *secrets) error {
+	var words [maxP]uint32
+	defer clear(words[:])
+	var g16 [maxP]int16
+	defer clear(g16[:])
+	for {
+		if err := pp.readWords(rand, &words); err != nil {
+			return err
+		}
+		sample.Ternary(s.g[:pp.p], words[:pp.p])
+		for i, c := range s.g[:pp.p] {
+			g16[i] = int16(c)
+		}
+		// Declassified (valgrind builds): the retry decision is public by
+		// design, as the g it rejects is discarded.
+		if ctgrind.Declassify(pp.r3.Invert(s.v[:pp.p], g16[:pp.p])) {
+			break
+		}
+	}
+	if err := pp.short(rand, s.f[:pp.p]); err != nil {
+		return err
+	}
+	return pp.random(rand, s.rho[:pp.smallSize])
+}
+
+// random fills b with one randombytes call: from crypto/rand if rand is
+// nil, else one read of rand (io.ReadFull) into a heap buffer, so that b,
+// often on the stack, does not escape through the io.Reader interface.
+func (pp *Params) random(rand io.Reader, b []byte) error {
+	if rand == nil {
+		cryptorand.Read(b) // never fails (crypto/rand, Go 1.24 and later)
+		return nil
+	}
+	tmp := make([]byte, len(b))
+	if _, err := io.ReadFull(rand, tmp); err != nil {
+		return fmt.Errorf("%s: reading randomness: %w", pp.name, err)
+	}
+	copy(b, tmp)
+	clear(tmp)
+	return nil
+}
+
+// threeF sets a = 3f in R/q.
+func (pp *Params) threeF(a []int16, f []int8) {
+	for i, c := range f {
+		a[i] = 3 * int16(c)
+	}
+}
+
+// finish writes the secret key sk of s given finv = 1/(3f) in R/q:
+// h = g·finv, pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖
+// Hash4(pk) (KeyGen of the specification).
+func (pp *Params) finish(sk []byte, s *secrets, finv []int16) {
+	var h [maxP]int16
+	pp.rq.MulSmall(h[:pp.p], finv, s.g[:pp.p])
+	var v [maxP]int8
+	for i, c := range s.v[:pp.p] {
+		v[i] = int8(c)
+	}
+	n := pp.smallSize
+	pp.encodeSmall(sk[:n], s.f[:pp.p])
+	pp.encodeSmall(sk[n:2*n], v[:pp.p])
+	pk := sk[2*n : 2*n+pp.pkSize]
+	pp.encodeRq(pk, h[:pp.p])
+	ctgrind.Public(pk) // the public key (valgrind builds)
+	copy(sk[2*n+pp.pkSize:], s.rho[:n])
+	cache := hashPrefix(4, pk, nil)
+	copy(sk[3*n+pp.pkSize:], cache[:])
+	clear(v[:])
+}
+
+// errNotInvertible is unreachable: x^p − x − 1 is irreducible modulo q for
+// every parameter set, so R/q is a field and 3f ≠ 0 is invertible.
+var errNotInvertible = errors.New("3f is not invertible in R/q")
+
+// GenerateKey writes a secret key to sk (DecapsulationKeySize bytes),
+// drawing randomness from rand (crypto/rand if nil) exactly as the reference consumes
+// randombytes.
+func (pp *Params) GenerateKey(rand io.Reader, sk []byte) error {
+	var s secrets
+	defer clear(s.f[:])
+	defer clear(s.g[:])
+	defer clear(s.v[:])
+	if err := pp.draw(rand, &s); err != nil {
+		return err
+	}
+	var a, finv [maxP]int16
+	defer clear(a[:])
+	defer clear(finv[:])
+	pp.threeF(a[:pp.p], s.f[:pp.p])
+	if !ctgrind.Declassify(pp.rq.Invert(finv[:pp.p], a[:pp.p])) { // always invertible: nothing secret to learn
+		return fmt.Errorf("%s: %w", pp.name, errNotInvertible)
+	}
+	pp.finish(sk, &s, finv[:pp.p])
+	return nil
+}
+
+// GenerateKeys writes n secret keys, reading rand as n successive calls of
+// GenerateKey would, with one inversion in R/q for the whole batch
+// (Montgomery's trick, ring.BatchInvert).
+func (pp *Params) GenerateKeys(rand io.Reader, n int) ([][]byte, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("%s: negative number of keys %d", pp.name, n)
+	}
+	s := make([]secrets, n)
+	defer func() {
+		for i := range s {
+			clear(s[i].f[:])
+			clear(s[i].g[:])
+			clear(s[i].v[:])
+		}
+	}()
+	for i := range s {
+		if err := pp.draw(rand, &s[i]); err != nil {
+			return nil, err
+		}
+	}
+	buf := make([]int16, 2*n*pp.p+pp.p)
+	defer clear(buf)
+	a, inv := make([][]int16, n), make([][]int16, n)
+	for i := range s {
+		a[i] = buf[2*i*pp.p : (2*i+1)*pp.p]
+		inv[i] = buf[(2*i+1)*pp.p : (2*i+2)*pp.p]
+		pp.threeF(a[i], s[i].f[:pp.p])
+	}
+	if !ctgrind.Declassify(ring.BatchInvert(pp.rq, inv, a, buf[2*n*pp.p:])) { // always invertible
+		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
+	}
+	keys := make([][]byte, n)
+	for i := range keys {
+		keys[i] = make([]byte, pp.DecapsulationKeySize())
+		pp.finish(keys[i], &s[i], inv[i])
+	}
+	return keys, nil
+}
