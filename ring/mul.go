@@ -127,12 +127,12 @@ func center16(x int32) int32 {
 //
 // Bounds: requires |prod[n]| < 2^22; ensures |c[i]| ≤ (q−1)/2.
 func (r *Ring) fold(c []int16, prod *[2 * MaxP]int32) {
-	p := r.p
+	p, q, half, m := r.p, r.q, r.half, r.m
 	c = c[:p]
 	lo, hi, mid := prod[:p], prod[p:2*p], prod[p-1:2*p-1]
-	c[0] = r.reduce(lo[0] + hi[0])
+	c[0] = reduce(lo[0]+hi[0], q, half, m)
 	for i := 1; i < p; i++ {
-		c[i] = r.reduce(lo[i] + hi[i] + mid[i])
+		c[i] = reduce(lo[i]+hi[i]+mid[i], q, half, m)
 	}
 }
 

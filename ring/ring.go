@@ -64,11 +64,14 @@ func (r *Ring) String() string { return fmt.Sprintf("Z_%d[x]/(x^%d − x − 1)"
 // division: a Barrett quotient estimate, then one correction each way.
 //
 // Bounds: requires |x| < 2^31; ensures |r| ≤ (q−1)/2.
-func (r *Ring) reduce(x int32) int16 {
-	t := (int64(x)*r.m + 1<<31) >> 32
-	y := x - int32(t)*r.q
-	y -= r.q & ((r.half - y) >> 31) // y > half: subtract q
-	y += r.q & ((y + r.half) >> 31) // y < −half: add q
+func (r *Ring) reduce(x int32) int16 { return reduce(x, r.q, r.half, r.m) }
+
+// reduce is Ring.reduce with the ring's constants in registers, for loops.
+func reduce(x, q, half int32, m int64) int16 {
+	t := (int64(x)*m + 1<<31) >> 32
+	y := x - int32(t)*q
+	y -= q & ((half - y) >> 31) // y > half: subtract q
+	y += q & ((y + half) >> 31) // y < −half: add q
 	return int16(y)
 }
 
@@ -79,8 +82,10 @@ func (r *Ring) reduce(x int32) int16 {
 func (r *Ring) Reduce(c []int16, a []int32) {
 	r.check(c)
 	r.check32(a)
+	q, half, m := r.q, r.half, r.m
+	c = c[:len(a)]
 	for i, x := range a {
-		c[i] = r.reduce(x)
+		c[i] = reduce(x, q, half, m)
 	}
 }
 

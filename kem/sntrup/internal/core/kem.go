@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/moduletto/moduletto/internal/ctgrind"
+	"github.com/moduletto/moduletto/ring"
 )
 
 // EncapsulationKey is a parsed public key: its bytes, h decoded, and the
@@ -14,6 +15,7 @@ type EncapsulationKey struct {
 	pp    *Params
 	bytes []byte
 	h     [maxP]int16
+	hp    ring.Prepared // h, for the product h·r of every encryption
 	cache [HashSize]byte
 }
 
@@ -40,6 +42,7 @@ func (ek *EncapsulationKey) set(b []byte) error {
 	if string(re[:pp.pkSize]) != string(b) {
 		return fmt.Errorf("is not a canonical encoding of %d coefficients modulo %d", pp.p, pp.q)
 	}
+	pp.rq.Prepare(&ek.hp, ek.h[:pp.p])
 	ek.bytes = append([]byte(nil), b...)
 	ek.cache = hashPrefix(4, b, nil)
 	return nil
@@ -56,10 +59,13 @@ func (ek *EncapsulationKey) Bytes() []byte { return append([]byte(nil), ek.bytes
 // (Encrypt and Hide of the specification). rEnc is Small(r).
 func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) {
 	pp := ek.pp
-	var c [maxP]int16
+	var c, r16 [maxP]int16
 	var c32 [maxP]int32
 	var rem [maxP]int16
-	pp.rq.MulSmall(c[:pp.p], ek.h[:pp.p], r)
+	for i, v := range r {
+		r16[i] = int16(v)
+	}
+	pp.rq.MulPrepared(c[:pp.p], &ek.hp, r16[:pp.p])
 	for i, v := range c[:pp.p] {
 		c32[i] = int32(v)
 	}
@@ -72,6 +78,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) {
 	confirm := hashPrefix(2, h3[:], ek.cache[:])
 	copy(ct[pp.roundedSize:], confirm[:])
 	clear(c[:])
+	clear(r16[:])
 	clear(c32[:])
 	clear(rem[:])
 }
@@ -101,10 +108,11 @@ func (ek *EncapsulationKey) Encapsulate(rand io.Reader, sharedKey, ct []byte) er
 
 // DecapsulationKey is a parsed secret key.
 type DecapsulationKey struct {
-	ek    EncapsulationKey
-	bytes []byte
-	f, v  [maxP]int8
-	rho   [maxSmall]byte
+	ek     EncapsulationKey
+	bytes  []byte
+	f, v   [maxP]int8
+	fp, vp ring.Prepared // f in R/q and 1/g in R/3, for the products of every decryption
+	rho    [maxSmall]byte
 }
 
 // NewDecapsulationKey parses a secret key in the reference's encoding,
@@ -132,6 +140,8 @@ func (pp *Params) NewDecapsulationKey(b []byte) (*DecapsulationKey, error) {
 	if subtle.ConstantTimeCompare(dk.ek.cache[:], b[3*n+pp.pkSize:]) != 1 {
 		return nil, fmt.Errorf("%s: decapsulation key's stored hash is not Hash4 of its encapsulation key", pp.name)
 	}
+	pp.rq.PrepareSmall(&dk.fp, dk.f[:pp.p])
+	pp.r3.PrepareSmall(&dk.vp, dk.v[:pp.p])
 	dk.bytes = append([]byte(nil), b...)
 	return dk, nil
 }
@@ -159,7 +169,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey, ct []byte) error {
 	defer clear(t[:])
 	pp.decodeRounded(c[:p], ct[:pp.roundedSize])
 	// e = (3·c·f mod q) mod 3, then e·(1/g) in R/3 (Decrypt).
-	pp.rq.MulSmall(c[:p], c[:p], dk.f[:p])
+	pp.rq.MulPrepared(c[:p], &dk.fp, c[:p])
 	for i, v := range c[:p] {
 		t[i] = 3 * int32(v)
 	}
@@ -168,7 +178,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey, ct []byte) error {
 		t[i] = int32(v)
 	}
 	pp.r3.Reduce(e[:p], t[:p])
-	pp.r3.MulSmall(e[:p], e[:p], dk.v[:p])
+	pp.r3.MulPrepared(e[:p], &dk.vp, e[:p])
 	// If e does not have weight w, replace it by (1, …, 1, 0, …, 0) of
 	// weight w, by mask.
 	var wt int32

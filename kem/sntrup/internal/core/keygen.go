@@ -74,12 +74,23 @@ func (pp *Params) draw(rand io.Reader, s *secrets) error {
 	return pp.random(rand, s.rho[:pp.smallSize])
 }
 
-// random fills b with one randombytes call: from crypto/rand if rand is
-// nil, else one read of rand (io.ReadFull) into a heap buffer, so that b,
-// often on the stack, does not escape through the io.Reader interface.
+// random fills b with one randombytes call: one read of rand
+// (io.ReadFull) into a heap buffer, so that b, often on the stack, does not
+// escape through the io.Reader interface; or, if rand is nil, from
+// crypto/rand, where a draw of more than 64 bytes takes a 32-byte seed and
+// expands it with SHAKE-256 in four lanes at once (the 4p-byte draws of r,
+// f and g: reading 3 KiB from the operating system costs more than the
+// rest of an encapsulation).
 func (pp *Params) random(rand io.Reader, b []byte) error {
 	if rand == nil {
-		cryptorand.Read(b) // never fails (crypto/rand, Go 1.24 and later)
+		if len(b) <= 64 {
+			cryptorand.Read(b) // never fails (crypto/rand, Go 1.24 and later)
+			return nil
+		}
+		var seed [32]byte
+		cryptorand.Read(seed[:])
+		expand(b, &seed)
+		clear(seed[:])
 		return nil
 	}
 	tmp := make([]byte, len(b))
@@ -89,6 +100,20 @@ func (pp *Params) random(rand io.Reader, b []byte) error {
 	copy(b, tmp)
 	clear(tmp)
 	return nil
+}
+
+// expandLabel domain-separates the four SHAKE-256 lanes of expand.
+var expandLabel = [4][]byte{[]byte("sntrup expand 0"), []byte("sntrup expand 1"), []byte("sntrup expand 2"), []byte("sntrup expand 3")}
+
+// expand fills b with SHAKE-256(seed ‖ "sntrup expand i") for the four
+// quarters i of b.
+func expand(b []byte, seed *[32]byte) {
+	n := (len(b) + 3) / 4
+	var jobs [4]sample.Job
+	for i := range jobs {
+		jobs[i] = sample.SHAKE256Job(b[min(i*n, len(b)):min(i*n+n, len(b))], seed[:], expandLabel[i])
+	}
+	sample.Run(jobs[:])
 }
 
 // threeF sets a = 3f in R/q.
