@@ -103,7 +103,7 @@ func (r *Ring) crt(x32, x16 int32) int32 {
 	x -= m32 * m16 & ((m32*m16/2 - x) >> 63)
 	// x mod q from its high and low 16 bits: |x| < 2^35, so |hi| < 2^19.
 	hi, lo := int32(x>>16), int32(x&0xffff)
-	return int32(r.reduce(int32(r.reduce(hi))*int32((1<<16)%r.q) + lo))
+	return int32(r.reduce(int32(r.reduce(hi))*r.r16 + lo))
 }
 
 // center32 and center16 map x to its representative modulo M32 or M16 in

@@ -30,6 +30,7 @@ type Ring struct {
 	q    int32 // coefficient modulus
 	half int32 // (q−1)/2, the largest centred coefficient
 	m    int64 // round(2^32 / q), the Barrett multiplier of reduce
+	r16  int32 // 2^16 mod q
 }
 
 // New returns the ring Z_q[x]/(x^p − x − 1). It needs p prime with
@@ -48,6 +49,7 @@ func New(p, q int) (*Ring, error) {
 		q:    int32(q),
 		half: int32(q-1) / 2,
 		m:    (int64(1)<<32 + int64(q)/2) / int64(q),
+		r16:  int32(1<<16) % int32(q),
 	}, nil
 }
 

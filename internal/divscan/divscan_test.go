@@ -29,6 +29,7 @@ var scanned = []string{
 	"./internal/keccak/...",
 	"./kem/mlkem/...",
 	"./dsa/mldsa/...",
+	"./ring/...",
 }
 
 // allowed lists the functions that contain a division instruction on public
@@ -50,6 +51,8 @@ var allowed = map[string]string{
 	module + "ring.isPrime":                  "trial division of a public parameter p or q",
 	module + "dsa/mldsa.newParameterSet":     "γ2, m and the Decompose multiplier from FIPS 204 Table 1 constants, at init",
 	module + "dsa/mldsa.newRoundingTable":    "the AVX2 rounding constants (m, the Decompose multiplier) from the public γ2, at init",
+	module + "ring.New":                      "the Barrett multiplier and 2^16 mod q from the public q; isPrime's trial division of the public p and q, inlined",
+	module + "ring.isPrime":                  "trial division of the public parameter p or q",
 }
 
 // goTool returns the go command that runs this test. It skips the test
