@@ -14,6 +14,7 @@ import (
 	// scheme package is added here, and every subcommand then knows it.
 	_ "github.com/moduletto/moduletto/dsa/mldsa"
 	_ "github.com/moduletto/moduletto/kem/mlkem"
+	_ "github.com/moduletto/moduletto/kem/sntrup"
 )
 
 // A scheme is a registered KEM or signature scheme: exactly one of kem and
