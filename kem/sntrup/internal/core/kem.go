@@ -128,7 +128,9 @@ func (pp *Params) NewDecapsulationKey(b []byte) (*DecapsulationKey, error) {
 	n := pp.smallSize
 	dk := &DecapsulationKey{ek: EncapsulationKey{pp: pp}}
 	bad := pp.decodeSmall(dk.f[:pp.p], b[:n]) | pp.decodeSmall(dk.v[:pp.p], b[n:2*n])
-	if bad != 0 {
+	// Declassified (valgrind builds): whether the encoding is malformed is
+	// all a rejection reveals.
+	if ctgrind.Declassify(bad) != 0 {
 		return nil, fmt.Errorf("%s: decapsulation key has a coefficient code 3 or a padding bit set in f or 1/g (want two bits per coefficient in 0..2, padding zero)", pp.name)
 	}
 	pk := b[2*n : 2*n+pp.pkSize]
@@ -137,7 +139,7 @@ func (pp *Params) NewDecapsulationKey(b []byte) (*DecapsulationKey, error) {
 		return nil, fmt.Errorf("%s: the encapsulation key in the decapsulation key %w", pp.name, err)
 	}
 	copy(dk.rho[:], b[2*n+pp.pkSize:3*n+pp.pkSize])
-	if subtle.ConstantTimeCompare(dk.ek.cache[:], b[3*n+pp.pkSize:]) != 1 {
+	if ctgrind.Declassify(subtle.ConstantTimeCompare(dk.ek.cache[:], b[3*n+pp.pkSize:])) != 1 { // Hash4(pk) is public
 		return nil, fmt.Errorf("%s: decapsulation key's stored hash is not Hash4 of its encapsulation key", pp.name)
 	}
 	pp.rq.PrepareSmall(&dk.fp, dk.f[:pp.p])
