@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/hpke"
+	stdmlkem "crypto/mlkem"
 	"encoding/pem"
 	"fmt"
 	"io/fs"
@@ -85,7 +87,8 @@ func TestCLI(t *testing.T) {
 	for _, bits := range []string{"512", "768", "1024"} {
 		ok(t, bin, dir, nil, "keygen", "-o", "k"+bits, "-kem", bits)
 	}
-	ok(t, bin, dir, nil, "keygen", "-o", "other")
+	ok(t, bin, dir, nil, "keygen", "-o", "xw")
+	ok(t, bin, dir, nil, "keygen", "-o", "other", "-kem", "ML-KEM-768")
 	ok(t, bin, dir, nil, "keygen", "-o", "alice-sig", "-dsa", "65")
 	ok(t, bin, dir, nil, "keygen", "-o", "mallory-sig", "-dsa", "ML-DSA-65")
 	ok(t, bin, dir, nil, "keygen", "-o", "bob-sig44", "-dsa", "44")
@@ -99,23 +102,99 @@ func TestCLI(t *testing.T) {
 	})
 
 	t.Run("keygen_files", func(t *testing.T) {
-		for _, bits := range []string{"512", "768", "1024"} {
-			key, err := os.Stat(filepath.Join(dir, "k"+bits+".key"))
+		// PKCS#8 holding the seed and SPKI holding the public key: the seed
+		// (the last bytes of the private key's DER) must give, through the
+		// standard library, the public key at the end of the SPKI.
+		for _, name := range []string{"k512", "k768", "k1024", "xw"} {
+			key, err := os.Stat(filepath.Join(dir, name+".key"))
 			require.NoError(t, err)
 			if runtime.GOOS != "windows" {
 				assert.Equal(t, fs.FileMode(0o600), key.Mode().Perm(), "key file mode")
 			}
-			for ext, typ := range map[string]string{".key": " SEED", ".pub": " ENCAPSULATION KEY"} {
-				data, err := os.ReadFile(filepath.Join(dir, "k"+bits+ext))
+			blocks := map[string]*pem.Block{}
+			for ext, typ := range map[string]string{".key": "PRIVATE KEY", ".pub": "PUBLIC KEY"} {
+				data, err := os.ReadFile(filepath.Join(dir, name+ext))
 				require.NoError(t, err)
-				block, _ := pem.Decode(data)
+				block, rest := pem.Decode(data)
 				require.NotNil(t, block)
-				assert.Equal(t, "ML-KEM-"+bits+typ, block.Type)
-				if ext == ".key" {
-					assert.Len(t, block.Bytes, 64)
-				}
+				assert.Empty(t, rest)
+				assert.Equal(t, typ, block.Type, name+ext)
+				blocks[ext] = block
 			}
+			priv, pub := blocks[".key"].Bytes, blocks[".pub"].Bytes
+			var want []byte
+			switch name {
+			case "k512":
+				assert.Len(t, priv, 86, "RFC 9935 seed form")
+				assert.Len(t, pub, 22+800)
+				continue
+			case "k768":
+				dk, err := stdmlkem.NewDecapsulationKey768(priv[len(priv)-64:])
+				require.NoError(t, err)
+				want = dk.EncapsulationKey().Bytes()
+			case "k1024":
+				dk, err := stdmlkem.NewDecapsulationKey1024(priv[len(priv)-64:])
+				require.NoError(t, err)
+				want = dk.EncapsulationKey().Bytes()
+			case "xw":
+				assert.Len(t, priv, 54, "draft-connolly-cfrg-xwing-kem-10 §5.8")
+				k, err := hpke.MLKEM768X25519().NewPrivateKey(priv[len(priv)-32:])
+				require.NoError(t, err)
+				want = k.PublicKey().Bytes()
+			}
+			assert.Equal(t, want, pub[len(pub)-len(want):], "%s: public key of the seed", name)
 		}
+	})
+
+	t.Run("pub", func(t *testing.T) {
+		for _, name := range []string{"k512", "xw", "alice-sig"} {
+			want, err := os.ReadFile(filepath.Join(dir, name+".pub"))
+			require.NoError(t, err)
+			r := ok(t, bin, dir, nil, "pub", name+".key")
+			assert.Equal(t, string(want), r.stdout, "pub %s", name)
+			r = ok(t, bin, dir, nil, "keygen", "-y", name+".key")
+			assert.Equal(t, string(want), r.stdout, "keygen -y %s", name)
+			key, err := os.ReadFile(filepath.Join(dir, name+".key"))
+			require.NoError(t, err)
+			r = ok(t, bin, dir, key, "pub")
+			assert.Equal(t, string(want), r.stdout, "pub < %s", name)
+		}
+		ok(t, bin, dir, nil, "pub", "-o", "xw-again.pub", "xw.key")
+		got, err := os.ReadFile(filepath.Join(dir, "xw-again.pub"))
+		require.NoError(t, err)
+		want, err := os.ReadFile(filepath.Join(dir, "xw.pub"))
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+		r := tool(t, bin, dir, nil, "pub", "-o", "xw-again.pub", "xw.key")
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.stderr, "already exists")
+		r = tool(t, bin, dir, nil, "pub", "xw.pub")
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.stderr, "already public; want a private key")
+	})
+
+	t.Run("old_key_files", func(t *testing.T) {
+		// Key files of the previous release: the seed and the encapsulation
+		// key in PEM blocks named after the set (the public one made with
+		// crypto/mlkem from the same seed).
+		seed := make([]byte, 64)
+		for i := range seed {
+			seed[i] = byte(3 * i)
+		}
+		dk, err := stdmlkem.NewDecapsulationKey768(seed)
+		require.NoError(t, err)
+		ek := dk.EncapsulationKey().Bytes()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "old.key"), pem.EncodeToMemory(&pem.Block{Type: "ML-KEM-768 SEED", Bytes: seed}), 0o600))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "old.pub"), pem.EncodeToMemory(&pem.Block{Type: "ML-KEM-768 ENCAPSULATION KEY", Bytes: ek}), 0o644))
+		msg := randomBytes(t, 1000)
+		enc := ok(t, bin, dir, msg, "encrypt", "-r", "old.pub")
+		dec := ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "old.key")
+		assert.True(t, bytes.Equal(msg, []byte(dec.stdout)))
+		r := ok(t, bin, dir, nil, "pub", "old.key")
+		block, _ := pem.Decode([]byte(r.stdout))
+		require.NotNil(t, block)
+		assert.Equal(t, "PUBLIC KEY", block.Type, "pub converts to SPKI")
+		assert.Equal(t, ek, block.Bytes[len(block.Bytes)-len(ek):])
 	})
 
 	const c = 1 << defaultChunkShift
@@ -139,6 +218,62 @@ func TestCLI(t *testing.T) {
 		})
 	}
 
+	t.Run("three_recipients", func(t *testing.T) {
+		msg := randomBytes(t, 3*c+11)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "msg3"), msg, 0o644))
+		ok(t, bin, dir, nil, "encrypt", "-r", "xw.pub", "-r", "k1024.pub", "-r", "k512.pub", "-in", "msg3", "-o", "msg3.hyb")
+		for _, k := range []string{"xw", "k1024", "k512"} {
+			dec := ok(t, bin, dir, nil, "decrypt", "-k", k+".key", "-in", "msg3.hyb")
+			assert.True(t, bytes.Equal(msg, []byte(dec.stdout)), "decrypted with %s", k)
+		}
+		// The same three from a -R file of PEM blocks, and from one of lines.
+		var pems, lines []byte
+		for _, k := range []string{"xw", "k1024", "k512"} {
+			p, err := os.ReadFile(filepath.Join(dir, k+".pub"))
+			require.NoError(t, err)
+			pems = append(pems, p...)
+			lines = append(lines, "# "+k+"\n"+ok(t, bin, dir, nil, "pub", "-line", k+".key").stdout...)
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "three.pem"), pems, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "three.txt"), lines, 0o644))
+		for _, file := range []string{"three.pem", "three.txt"} {
+			enc := ok(t, bin, dir, msg, "encrypt", "-R", file)
+			assert.Equal(t, byte(3), enc.stdout[11], "%s: recipients in the header", file)
+			dec := ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "k512.key")
+			assert.True(t, bytes.Equal(msg, []byte(dec.stdout)), file)
+		}
+		// -r also takes a one-line key.
+		line := strings.TrimSpace(ok(t, bin, dir, nil, "pub", "-line", "xw.key").stdout)
+		enc := ok(t, bin, dir, msg, "encrypt", "-r", line)
+		dec := ok(t, bin, dir, []byte(enc.stdout), "decrypt", "-k", "xw.key")
+		assert.True(t, bytes.Equal(msg, []byte(dec.stdout)))
+	})
+
+	t.Run("armour", func(t *testing.T) {
+		msg := randomBytes(t, 2*c+5)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "amsg"), msg, 0o644))
+		ok(t, bin, dir, nil, "encrypt", "-a", "-r", "xw.pub", "-r", "k768.pub", "-in", "amsg", "-o", "amsg.txt")
+		text, err := os.ReadFile(filepath.Join(dir, "amsg.txt"))
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(text), "-----BEGIN MODULETTO HYBRID FILE-----\n"))
+		assert.True(t, strings.HasSuffix(string(text), "\n-----END MODULETTO HYBRID FILE-----\n"))
+		for _, k := range []string{"xw", "k768"} {
+			ok(t, bin, dir, nil, "decrypt", "-f", "-k", k+".key", "-in", "amsg.txt", "-o", "amsg.out")
+			got, err := os.ReadFile(filepath.Join(dir, "amsg.out"))
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(msg, got), "armoured, %s", k)
+		}
+		// Armour may go to a terminal; binary output may not (below).
+		script, err := exec.LookPath("script")
+		if err == nil && runtime.GOOS == "linux" {
+			cmd := exec.Command(script, "-qec", bin+" encrypt -q -a -r xw.pub -in amsg", "/dev/null")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", out)
+			assert.Contains(t, string(out), "-----END MODULETTO HYBRID FILE-----")
+		}
+	})
+
 	t.Run("signed", func(t *testing.T) {
 		msg := randomBytes(t, c+5)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "smsg"), msg, 0o644))
@@ -158,8 +293,8 @@ func TestCLI(t *testing.T) {
 		require.NoError(t, err)
 		block, _ := pem.Decode(data)
 		require.NotNil(t, block)
-		assert.Equal(t, "ML-DSA-65 SEED", block.Type)
-		assert.Len(t, block.Bytes, 32)
+		assert.Equal(t, "PRIVATE KEY", block.Type)
+		assert.Len(t, block.Bytes, 54, "RFC 9881 seed form")
 	})
 	t.Run("signed/other_sets", func(t *testing.T) {
 		msg := randomBytes(t, 2*c+1)
@@ -173,7 +308,7 @@ func TestCLI(t *testing.T) {
 			require.NoError(t, err)
 			block, _ := pem.Decode(data)
 			require.NotNil(t, block)
-			assert.Equal(t, label+" PUBLIC KEY", block.Type)
+			assert.Equal(t, "PUBLIC KEY", block.Type, label)
 		}
 	})
 
@@ -181,7 +316,11 @@ func TestCLI(t *testing.T) {
 	msg := randomBytes(t, 3*c+100)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "good"), msg, 0o644))
 	ok(t, bin, dir, nil, "encrypt", "-r", "k768.pub", "-in", "good", "-out", "good.hyb")
+	ok(t, bin, dir, nil, "encrypt", "-r", "xw.pub", "-r", "k1024.pub", "-in", "good", "-out", "for-a-b.hyb")
+	ok(t, bin, dir, nil, "encrypt", "-a", "-r", "k768.pub", "-in", "good", "-out", "good.txt")
 	file, err := os.ReadFile(filepath.Join(dir, "good.hyb"))
+	require.NoError(t, err)
+	armoured, err := os.ReadFile(filepath.Join(dir, "good.txt"))
 	require.NoError(t, err)
 	set768, err := kemSetByBits("768")
 	require.NoError(t, err)
@@ -198,9 +337,11 @@ func TestCLI(t *testing.T) {
 	variant("cut-boundary.hyb", file[:hdr+2*(c+tagSize)])
 	variant("cut-inside.hyb", file[:len(file)-1])
 	variant("cut-header.hyb", file[:hdr-1])
-	variant("edit-set.hyb", func() []byte { b := slices.Clone(file); b[9] = 3; return b }())
-	variant("edit-kemct.hyb", flip(fixedHeader+5))
-	variant("edit-salt.hyb", flip(hdr-1))
+	variant("edit-set.hyb", func() []byte { b := slices.Clone(file); b[16] = 3; return b }())
+	variant("edit-kemct.hyb", flip(16+17+5))
+	variant("edit-mac.hyb", flip(hdr-1))
+	variant("cut-armour.txt", armoured[:len(armoured)-len(armourEnd)-1])
+	variant("edit-armour.txt", bytes.Replace(armoured, []byte("\n"), []byte("\n!"), 3))
 	variant("edit-chunk.hyb", flip(hdr+c+tagSize+10))
 	variant("appended.hyb", append(slices.Clone(file), 'x'))
 	variant("swapped.hyb", slices.Concat(file[:hdr], file[hdr+c+tagSize:hdr+2*(c+tagSize)], file[hdr:hdr+c+tagSize], file[hdr+2*(c+tagSize):]))
@@ -214,20 +355,25 @@ func TestCLI(t *testing.T) {
 		want string
 		code int // 0 for 1, a failure
 	}{
-		{"wrong_key", []string{"decrypt", "-k", "other.key", "-in", "good.hyb"}, "wrong key", 0},
-		{"key_of_other_set", []string{"decrypt", "-k", "k1024.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-1024", 0},
-		{"key_of_smaller_set", []string{"decrypt", "-k", "k512.key", "-in", "good.hyb"}, "encrypted to an ML-KEM-768 key, but the key given is ML-KEM-512", 0},
-		{"public_key_to_decrypt", []string{"decrypt", "-k", "k768.pub", "-in", "good.hyb"}, "holds an ML-KEM-768 encapsulation key", 0},
-		{"private_key_to_encrypt", []string{"encrypt", "-r", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed", 0},
+		{"wrong_key", []string{"decrypt", "-k", "other.key", "-in", "good.hyb"}, "no key matches any recipient: the file is encrypted to 1 recipient (ML-KEM-768) and the key given (ML-KEM-768) is not one of them", 0},
+		{"key_of_other_set", []string{"decrypt", "-k", "k1024.key", "-in", "good.hyb"}, "no key matches any recipient: the file is encrypted to 1 recipient (ML-KEM-768) and the key given (ML-KEM-1024) is not one of them", 0},
+		{"file_for_a_and_b_key_c", []string{"decrypt", "-k", "k512.key", "-in", "for-a-b.hyb"}, "no key matches any recipient: the file is encrypted to 2 recipients (X-Wing, ML-KEM-1024) and the key given (ML-KEM-512) is not one of them", 0},
+		{"file_for_a_and_b_keys_c_d", []string{"decrypt", "-k", "k512.key", "-k", "other.key", "-in", "for-a-b.hyb"}, "none of the keys given (ML-KEM-512, ML-KEM-768) is one of them", 0},
+		{"public_key_to_decrypt", []string{"decrypt", "-k", "k768.pub", "-in", "good.hyb"}, "holds an ML-KEM-768 public key (for encrypt -r); want a recipient's private key", 0},
+		{"private_key_to_encrypt", []string{"encrypt", "-r", "k768.key", "-in", "good"}, "holds an ML-KEM-768 private key (for decrypt -k); want a recipient's public key", 0},
+		{"sign_with_two_recipients", []string{"encrypt", "-r", "k768.pub", "-r", "xw.pub", "-sign", "alice-sig", "-in", "good"}, "-sign takes exactly one recipient (2 given)", 2},
+		{"bad_recipient_line", []string{"encrypt", "-R", "plain.txt", "-in", "good"}, "plain.txt, line 1: not a Base64 public key", 0},
+		{"truncated_armour", []string{"decrypt", "-k", "k768.key", "-in", "cut-armour.txt"}, "armour: the input ends without the END line (truncated)", 0},
+		{"edited_armour", []string{"decrypt", "-k", "k768.key", "-in", "edit-armour.txt"}, "armour: line 2 is 65 columns", 0},
 		{"unknown_pem_type", []string{"decrypt", "-k", "garbage.key", "-in", "good.hyb"}, `PEM type "NONSENSE" is not a key this tool knows`, 0},
 		{"not_pem", []string{"decrypt", "-k", "notpem.key", "-in", "good.hyb"}, "not a PEM key file", 0},
 		{"missing_key", []string{"decrypt", "-k", "nobody.key", "-in", "good.hyb"}, "no such file", 0},
 		{"truncated_at_chunk_boundary", []string{"decrypt", "-k", "k768.key", "-in", "cut-boundary.hyb"}, "decryption failed at chunk 1", 0},
 		{"truncated_inside_chunk", []string{"decrypt", "-k", "k768.key", "-in", "cut-inside.hyb"}, "decryption failed at chunk 3", 0},
 		{"truncated_header", []string{"decrypt", "-k", "k768.key", "-in", "cut-header.hyb"}, "truncated inside the header", 0},
-		{"edited_parameter_set", []string{"decrypt", "-k", "k768.key", "-in", "edit-set.hyb"}, "encrypted to an ML-KEM-1024 key", 0},
-		{"edited_kem_ciphertext", []string{"decrypt", "-k", "k768.key", "-in", "edit-kemct.hyb"}, "at the first chunk", 0},
-		{"edited_salt", []string{"decrypt", "-k", "k768.key", "-in", "edit-salt.hyb"}, "at the first chunk", 0},
+		{"edited_parameter_set", []string{"decrypt", "-k", "k768.key", "-in", "edit-set.hyb"}, "the file was modified or damaged", 0},
+		{"edited_kem_ciphertext", []string{"decrypt", "-k", "k768.key", "-in", "edit-kemct.hyb"}, "recipient 1 of 1 is for the ML-KEM-768 key given but does not open with it: the file was modified or damaged", 0},
+		{"edited_mac", []string{"decrypt", "-k", "k768.key", "-in", "edit-mac.hyb"}, "the header does not authenticate: the file was modified or damaged", 0},
 		{"edited_chunk", []string{"decrypt", "-k", "k768.key", "-in", "edit-chunk.hyb"}, "decryption failed at chunk 1", 0},
 		{"appended_byte", []string{"decrypt", "-k", "k768.key", "-in", "appended.hyb"}, "decryption failed at chunk 3", 0},
 		{"reordered_chunks", []string{"decrypt", "-k", "k768.key", "-in", "swapped.hyb"}, "at the first chunk", 0},
@@ -243,9 +389,9 @@ func TestCLI(t *testing.T) {
 		{"keygen_dsa_unknown_set", []string{"keygen", "-o", "x", "-dsa", "66"}, "want 44, 65 or 87", 2},
 		{"verify_other_signer", []string{"decrypt", "-k", "k768.key", "-verify", "mallory-sig.pub", "-in", "smsg.hyb"}, "header signature does not verify", 0},
 		{"verify_unsigned", []string{"decrypt", "-k", "k768.key", "-verify", "alice-sig.pub", "-in", "good.hyb"}, "not signed", 0},
-		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 encapsulation key (public); want the sender's ML-DSA public key", 0},
-		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 seed (private); want the sender's ML-DSA signing key", 0},
-		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private)", 0},
+		{"verify_with_kem_key", []string{"decrypt", "-k", "k768.key", "-verify", "k768.pub", "-in", "smsg.hyb"}, "holds an ML-KEM-768 public key (for encrypt -r); want the sender's ML-DSA public key", 0},
+		{"sign_with_kem_key", []string{"encrypt", "-r", "k768.pub", "-sign", "k768.key", "-in", "good"}, "holds an ML-KEM-768 private key (for decrypt -k); want the sender's ML-DSA signing key", 0},
+		{"decrypt_with_dsa_key", []string{"decrypt", "-k", "alice-sig.key", "-in", "good.hyb"}, "holds an ML-DSA-65 signing key (private, for encrypt -sign)", 0},
 		{"keygen_bad_set", []string{"keygen", "-o", "x", "-kem", "999"}, "want one of", 2},
 	} {
 		t.Run("bad/"+tc.name, func(t *testing.T) {
@@ -331,7 +477,7 @@ func TestCLI(t *testing.T) {
 			assert.Contains(t, r.stderr, "is required")
 		}
 		r := ok(t, bin, dir, nil, "help")
-		assert.Contains(t, r.stdout, "truncation of the whole file is only detected at its end")
+		assert.Contains(t, r.stdout, "truncation of the whole file\nis only detected at its end")
 	})
 
 	t.Run("demo", func(t *testing.T) {

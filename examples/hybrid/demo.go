@@ -19,8 +19,8 @@ const demoMessage = "Hello from moduletto: ML-KEM-768 and AES-256-GCM keep this 
 const demoRuns = 101
 
 // demo runs the embedded demonstration: an ML-KEM-768 key pair, a message
-// encrypted in the file format of the tool and decrypted again, and the two
-// tamperings that must fail. It writes a short report to w and returns an
+// encrypted in the file format of the tool and decrypted again, the two
+// tamperings that must fail and a key that is not a recipient. It writes a short report to w and returns an
 // error if any step does not behave as it must.
 func demo(w io.Writer) error {
 	set, err := kemSetByBits("768")
@@ -62,39 +62,39 @@ func demo(w io.Writer) error {
 	step("decapsulate", "the same shared key recovered", median(func() { dk.Decapsulate(kemCT) }))
 
 	// 3. Key derivation as the file format does it.
-	h := &header{set: set, chunkShift: defaultChunkShift, kemCT: kemCT}
-	raw := h.marshal()
-	step("HKDF-SHA-256", "32 B AES key bound to the header and the encapsulation key",
-		median(func() { deriveKey(sharedKey, raw, ek.Bytes(), h.salt[:]) }))
+	step("HKDF-SHA-256", "32 B key wrapping the file key, bound to the KEM ciphertext and public key",
+		median(func() { wrapAEAD(sharedKey, set, kemCT, ek.Bytes()) }))
 
 	// 4. The whole message through the file format.
+	to := []recipient{{set, ek}}
+	ids := []identity{{set, dk}}
 	var file bytes.Buffer
-	if err := encrypt(&file, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift, nil); err != nil {
+	if err := encrypt(&file, bytes.NewReader([]byte(demoMessage)), to, defaultChunkShift, nil); err != nil {
 		return err
 	}
 	sealed := file.Bytes()
-	headerLen := fixedHeader + set.ciphertextSize + saltSize
+	headerLen := fixedHeaderV2 + entrySize(set) + macSize
 	step("encrypt", fmt.Sprintf("%d B message → %d B file (%d B header + %d B chunk)",
 		len(demoMessage), len(sealed), headerLen, len(sealed)-headerLen),
-		median(func() { encrypt(io.Discard, bytes.NewReader([]byte(demoMessage)), set, ek, defaultChunkShift, nil) }))
+		median(func() { encrypt(io.Discard, bytes.NewReader([]byte(demoMessage)), to, defaultChunkShift, nil) }))
 	var plain bytes.Buffer
-	if _, err := decrypt(&plain, bytes.NewReader(sealed), set, dk, nil); err != nil {
+	if _, err := decrypt(&plain, bytes.NewReader(sealed), ids, nil); err != nil {
 		return fmt.Errorf("decrypting the demonstration message: %w", err)
 	}
 	if plain.String() != demoMessage {
 		return errors.New("decryption returned a different message")
 	}
 	step("decrypt", fmt.Sprintf("%q recovered", shorten(plain.String(), 24)),
-		median(func() { decrypt(io.Discard, bytes.NewReader(sealed), set, dk, nil) }))
+		median(func() { decrypt(io.Discard, bytes.NewReader(sealed), ids, nil) }))
 	tw.Flush()
 
 	// 5. A flipped bit in the AES-GCM ciphertext.
 	fmt.Fprintln(w)
 	bad := slices.Clone(sealed)
 	bad[headerLen] ^= 1
-	_, err = decrypt(io.Discard, bytes.NewReader(bad), set, dk, nil)
-	if err == nil {
-		return errors.New("a flipped bit in the AES-GCM ciphertext was not detected")
+	_, err = decrypt(io.Discard, bytes.NewReader(bad), ids, nil)
+	if !errors.Is(err, errModified) {
+		return fmt.Errorf("a flipped bit in the AES-GCM ciphertext was not reported as a modification: %v", err)
 	}
 	fmt.Fprintf(w, "  tamper: flip 1 bit of the AES-GCM ciphertext\n")
 	fmt.Fprintf(w, "      → the GCM tag fails: %v\n", err)
@@ -110,15 +110,27 @@ func demo(w io.Writer) error {
 		return errors.New("a modified KEM ciphertext decapsulated to the original shared key")
 	}
 	bad = slices.Clone(sealed)
-	bad[fixedHeader] ^= 1
-	_, err = decrypt(io.Discard, bytes.NewReader(bad), set, dk, nil)
-	if err == nil {
-		return errors.New("a flipped bit in the KEM ciphertext was not detected")
+	bad[fixedHeaderV2+1+keyIDSize] ^= 1
+	_, err = decrypt(io.Discard, bytes.NewReader(bad), ids, nil)
+	if !errors.Is(err, errModified) {
+		return fmt.Errorf("a flipped bit in the KEM ciphertext was not reported as a modification: %v", err)
 	}
 	fmt.Fprintf(w, "  tamper: flip 1 bit of the KEM ciphertext\n")
 	fmt.Fprintf(w, "      → Decapsulate returns no error but the implicit-rejection key K̄ = J(z‖c):\n")
 	fmt.Fprintf(w, "        %x… instead of %x…\n", rejected[:8], sharedKey[:8])
-	fmt.Fprintf(w, "      → so the GCM tag fails too: %v\n", err)
+	fmt.Fprintf(w, "      → so the wrapped file key's tag fails: %v\n", err)
+
+	// 7. Another key: no entry names it, and none opens with it.
+	other, err := set.generateKey()
+	if err != nil {
+		return err
+	}
+	_, err = decrypt(io.Discard, bytes.NewReader(sealed), []identity{{set, other}}, nil)
+	if !errors.Is(err, errNoMatch) {
+		return fmt.Errorf("another key was not reported as matching no recipient: %v", err)
+	}
+	fmt.Fprintf(w, "  another key of the same set\n")
+	fmt.Fprintf(w, "      → %v\n", err)
 	fmt.Fprintf(w, "\ntimes are medians of %d runs (%s/%s, %s). Try: go run ./examples/hybrid help\n",
 		demoRuns, runtime.GOOS, runtime.GOARCH, runtime.Version())
 	return nil

@@ -59,7 +59,10 @@ func createTemp(dir, prefix string, perm os.FileMode) (*os.File, error) {
 	return nil, errors.New("no free temporary file name")
 }
 
-// commit flushes the temporary file to disk and renames it to its path.
+// commit flushes the temporary file to disk, renames it to its path and
+// flushes the directory, so that once commit returns the new content is on
+// disk under its name: a crash leaves the old file or the new one, never a
+// partial or empty one (README.md, "Performance" measures the cost).
 func (f *atomicFile) commit() error {
 	defer temps.remove(f.Name())
 	err := f.Sync()
@@ -73,7 +76,18 @@ func (f *atomicFile) commit() error {
 		os.Remove(f.Name())
 		return fmt.Errorf("cannot write %s: %w", f.path, unwrapPathError(err))
 	}
+	syncDir(filepath.Dir(f.path))
 	return nil
+}
+
+// syncDir flushes a directory, which makes a rename in it durable. It is
+// best effort: the file's content is already on disk, and some systems
+// (Windows) cannot open a directory for syncing.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }
 
 // abort closes and removes the temporary file.

@@ -3,23 +3,24 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/moduletto/moduletto/dsa/mldsa"
 )
 
 // Signed files (encrypt -sign) carry an ML-DSA signature (FIPS 204) right
 // after the header, set bit 0 of the header flags and name the signature's
-// parameter set in bits 1–2. The signed message is the raw header followed
-// by the recipient's encapsulation key, so the signature names both the
-// file key's KEM ciphertext and its intended recipient; the context string
-// separates it from every other use of the key.
+// parameter set in bits 1–2. In version 2 the signed message is the whole
+// header, MAC included, whose one entry names the recipient by key ID; in
+// version 1 it was the raw header followed by the recipient's encapsulation
+// key. Either way the signature covers the file key's KEM ciphertext and its
+// intended recipient; the context string separates it from every other use
+// of the key.
 const (
-	flagSigned   = 0x01
-	flagDSAShift = 1
-	flagDSAMask  = 0x06
-	signContext  = "moduletto/hybrid v1 header"
+	flagSigned    = 0x01
+	flagDSAShift  = 1
+	flagDSAMask   = 0x06
+	signContextV1 = "moduletto/hybrid v1 header"
+	signContextV2 = "moduletto/hybrid v2 header"
 )
 
 // dsaSet is an ML-DSA parameter set a sender may sign with.
@@ -68,92 +69,22 @@ func dsaSetOf(p mldsa.Parameters) *dsaSet {
 	panic("hybrid: ML-DSA parameters without a set")
 }
 
-// dsaKeygen generates an ML-DSA key pair of set and writes name.key and
-// name.pub.
-func dsaKeygen(name string, set *dsaSet, force bool) error {
-	sk, err := mldsa.GenerateKey(set.params)
-	if err != nil {
-		return err
-	}
-	return writeKeyPair(name, force, set.name+pemSeed, sk.Bytes(), set.name+pemPublicKey, sk.PublicKey().Bytes())
-}
-
-// keyPath returns path, or path+".key" when only that exists, so that
-// "-sign alice" finds alice.key.
-func keyPath(path, ext string) string {
-	if _, err := os.Stat(path); err != nil && !strings.HasSuffix(path, ext) {
-		if _, err := os.Stat(path + ext); err == nil {
-			return path + ext
-		}
-	}
-	return path
-}
-
-// readSigningKey reads an ML-DSA NAME.key file of any set.
-func readSigningKey(path string) (*mldsa.PrivateKey, error) {
-	path = keyPath(path, ".key")
-	var set *dsaSet
-	block, err := readPEM(path, "the sender's ML-DSA signing key (hybrid keygen -dsa SET)", func(typ string) bool {
-		set = dsaSetByLabel(typ, pemSeed)
-		return set != nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(block.Bytes) != mldsa.PrivateKeySize {
-		return nil, fmt.Errorf("%s: an %s seed is %d bytes, found %d", path, set.name, mldsa.PrivateKeySize, len(block.Bytes))
-	}
-	sk, err := mldsa.NewPrivateKey(set.params, block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return sk, nil
-}
-
-// readVerifyingKey reads an ML-DSA NAME.pub file of any set.
-func readVerifyingKey(path string) (*mldsa.PublicKey, error) {
-	path = keyPath(path, ".pub")
-	var set *dsaSet
-	block, err := readPEM(path, "the sender's ML-DSA public key (NAME.pub from hybrid keygen -dsa SET)", func(typ string) bool {
-		set = dsaSetByLabel(typ, pemPublicKey)
-		return set != nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	pk, err := mldsa.NewPublicKey(set.params, block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: invalid %s public key: %w", path, set.name, err)
-	}
-	return pk, nil
-}
-
-// dsaSetByLabel returns the set whose PEM label for suffix is typ, or nil.
-func dsaSetByLabel(typ, suffix string) *dsaSet {
-	for _, set := range dsaSets {
-		if typ == set.name+suffix {
-			return set
-		}
-	}
-	return nil
-}
-
-// signedMessage is what the header signature covers.
-func signedMessage(rawHeader, encapsulationKey []byte) []byte {
+// signedMessageV1 is what a version 1 header signature covers.
+func signedMessageV1(rawHeader, encapsulationKey []byte) []byte {
 	return append(append([]byte{}, rawHeader...), encapsulationKey...)
 }
 
-// signHeader signs the header for the recipient ek.
-func signHeader(sk *mldsa.PrivateKey, rawHeader, encapsulationKey []byte) ([]byte, error) {
-	return sk.Sign(nil, signedMessage(rawHeader, encapsulationKey), &mldsa.Options{Context: signContext})
+// signHeader signs message with the context string of its format version.
+func signHeader(sk *mldsa.PrivateKey, message []byte, context string) ([]byte, error) {
+	return sk.Sign(nil, message, &mldsa.Options{Context: context})
 }
 
 // errBadSignature reports a signature that does not verify.
 var errBadSignature = errors.New("the header signature does not verify: the file was not signed by that key, was encrypted to another key, or was modified")
 
-// verifyHeader checks the header signature.
-func verifyHeader(pk *mldsa.PublicKey, rawHeader, encapsulationKey, sig []byte) error {
-	if mldsa.Verify(pk, signedMessage(rawHeader, encapsulationKey), sig, &mldsa.Options{Context: signContext}) != nil {
+// verifyHeader checks a header signature on message.
+func verifyHeader(pk *mldsa.PublicKey, message, sig []byte, context string) error {
+	if mldsa.Verify(pk, message, sig, &mldsa.Options{Context: context}) != nil {
 		return errBadSignature
 	}
 	return nil

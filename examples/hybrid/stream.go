@@ -13,14 +13,16 @@ import (
 //
 //	0x00 0x00 0x00 ‖ i as uint64 big-endian ‖ last
 //
-// where C is the chunk size, i counts chunks from 0, last is 0x01 for the final chunk and 0x00 for the
-// others, and the associated data is the raw header. Every chunk but the last
+// // where C is the chunk size, i counts chunks from 0, last is 0x01 for the
+// final chunk and 0x00 for the others; the associated data is the raw header
+// in version 1 and empty in version 2, whose payload key depends on the
+// header MAC. Every chunk but the last
 // holds exactly C plaintext bytes; the last holds 0 to C (an empty input is a
 // single empty last chunk). This is the STREAM construction of Hoang,
 // Reyhanitabar, Rogaway and Vizár (CRYPTO 2015): the counter detects reordering
 // and dropped chunks, the last flag detects truncation at a chunk boundary and
 // appended data, and the associated data detects header edits. Each file has
-// a fresh key (fresh KEM shared key and salt), so nonces never repeat under a
+// a fresh key (a fresh file key, or KEM shared key and salt), so nonces never repeat under a
 // key, and a 64-bit counter cannot wrap (2^64 chunks of 64 B is 2^70 bytes).
 const (
 	tagSize   = 16 // AES-GCM tag
@@ -41,14 +43,23 @@ func chunkNonce(n *[nonceSize]byte, i uint64, last bool) {
 type chunkError struct {
 	index  uint64
 	reason string
+	// keyChecked is set when the header already proved the key right
+	// (version 2), so a first chunk that fails cannot mean a wrong key.
+	keyChecked bool
 }
 
 func (e *chunkError) Error() string {
 	if e.index == 0 && e.reason == reasonAuth {
+		if e.keyChecked {
+			return "decryption failed at the first chunk: the file was modified or truncated"
+		}
 		return "decryption failed at the first chunk: wrong key, or the file was modified or truncated"
 	}
 	return fmt.Sprintf("decryption failed at chunk %d: %s", e.index, e.reason)
 }
+
+// Unwrap makes every chunk error an errModified.
+func (e *chunkError) Unwrap() error { return errModified }
 
 const (
 	reasonAuth     = "it does not authenticate (the file was modified, truncated or reordered)"
@@ -94,14 +105,14 @@ func openStream(dst io.Writer, src io.Reader, aead cipher.AEAD, ad []byte, chunk
 		case n == 0:
 			// Only possible before the first chunk: after a full chunk
 			// readChunk already reported the end.
-			return &chunkError{i, reasonNoChunks}
+			return &chunkError{index: i, reason: reasonNoChunks}
 		case n < tagSize:
-			return &chunkError{i, reasonShort}
+			return &chunkError{index: i, reason: reasonShort}
 		}
 		chunkNonce(&nonce, i, last)
 		plain, err := aead.Open(buf[:0], nonce[:], buf[:n], ad)
 		if err != nil {
-			return &chunkError{i, reasonAuth}
+			return &chunkError{index: i, reason: reasonAuth}
 		}
 		if _, err := dst.Write(plain); err != nil {
 			return fmt.Errorf("writing output: %w", err)
