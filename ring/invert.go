@@ -12,7 +12,8 @@ package ring
 // then 1/a is the reversal of the Bézout coefficient of g divided by the
 // final f(0). Every loop count depends only on p; the steps use masks,
 // never a branch, index or division on a coefficient. For q = 3 the
-// coefficients are bitsliced (see invert3.go).
+// coefficients are bitsliced (see invert3.go), and the AVX2 kernels run
+// the divstep loop in one assembly function (asm/invert3).
 //
 // Bounds: requires |a[i]| ≤ (q−1)/2; ensures |c[i]| ≤ (q−1)/2.
 func (r *Ring) Invert(c, a []int16) bool {

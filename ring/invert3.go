@@ -1,5 +1,7 @@
 package ring
 
+import "github.com/moduletto/moduletto/internal/cpu"
+
 // words3 is the number of 64-coefficient words of a bitsliced f or g, which
 // hold up to MaxP + 1 coefficients.
 const words3 = (MaxP + 1 + 63) / 64
@@ -32,20 +34,53 @@ func scale3(ep, en, xp, xn uint64) (yp, yn uint64) {
 // f(0) (g ← g + e·f with e = −f(0)·g(0)), and 1/f(0) = f(0). The windows
 // of invertq, rounded up to whole words, bound each loop; the bits above a
 // window are never read back into it (g moves down, u up, by one bit per
-// step).
+// step). The divstep loop is divsteps3, or its AVX2 twin divsteps3AVX2
+// when the module's kernel switch selects the AVX2 kernels.
 func (r *Ring) invert3(c, a []int16) bool {
 	p := r.p
 	var fg, uv pair3 // (f, g) and (u, v)
 	fg[0][0] = 1     // x^p·F(1/x) = 1 − x^(p−1) − x^p
 	fg[(p-1)/64][1] |= 1 << ((p - 1) % 64)
 	fg[p/64][1] |= 1 << (p % 64)
-	for i, x := range a {
-		n := uint64(uint16(x) >> 15) // x = −1
-		k := p - 1 - i
-		fg[k/64][3] |= n << (k % 64)
-		fg[k/64][2] |= (uint64(x)&1 ^ n) << (k % 64)
+	// g = reverse(a): word w holds k = 64w … 64w + 63, that is a[p−1−k],
+	// the segment a[lo:hi] read from its top (bit 63 or the highest k).
+	for w := 0; 64*w < p; w++ {
+		hi := p - 64*w
+		var pos, neg uint64
+		for _, x := range a[max(hi-64, 0):hi] {
+			n := uint64(uint16(x) >> 15) // x = −1
+			pos, neg = pos<<1|uint64(x)&1^n, neg<<1|n
+		}
+		fg[w][2], fg[w][3] = pos, neg
 	}
 	uv[0][2] = 1
+	var δ int32
+	if cpu.AVX2Kernels() && p < 64*planeWords3 { // public: the kernel depends only on the ring
+		δ = divsteps3AVX2(p, &fg, &uv)
+	} else {
+		δ = divsteps3(p, &fg, &uv)
+	}
+	ok := ^nonzero(δ)
+	// 1/a = f(0)·reverse(u); a sign flip swaps the planes.
+	m := uint64(int64(ok))
+	sp, sn := -(fg[0][0]&1)&m, -(fg[0][1]&1)&m
+	for w := 0; 64*w < p; w++ {
+		hi := p - 64*w
+		seg := c[max(hi-64, 0):hi]
+		up, un := uv[w][0], uv[w][1]
+		cp, cn := up&sp|un&sn, un&sp|up&sn // the planes of f(0)·u
+		for j := len(seg) - 1; j >= 0; j-- {
+			seg[j] = int16(cp&1) - int16(cn&1)
+			cp, cn = cp>>1, cn>>1
+		}
+	}
+	return ok != 0
+}
+
+// divsteps3 runs the 2p − 1 divsteps of invert3 from δ = 1 on (f, g) and
+// (u, v), and returns the final δ. It is the scalar twin of the AVX2
+// kernel behind divsteps3AVX2.
+func divsteps3(p int, fg, uv *pair3) int32 {
 	δ := int32(1)
 	for n := range 2*p - 1 {
 		wf := (min(p+1, 2*p-1-n) + 63) / 64
@@ -60,16 +95,7 @@ func (r *Ring) invert3(c, a []int16) bool {
 
 		step3(fg[:wf], uv[:wu], ep, en, swap)
 	}
-	ok := ^nonzero(δ)
-	// 1/a = f(0)·reverse(u); a sign flip swaps the planes.
-	m := uint64(int64(ok))
-	sp, sn := -(fg[0][0]&1)&m, -(fg[0][1]&1)&m
-	for i := range c {
-		k := p - 1 - i
-		bp, bn := uv[k/64][0]>>(k%64)&1, uv[k/64][1]>>(k%64)&1
-		c[i] = int16(bp&sp|bn&sn) - int16(bn&sp|bp&sn)
-	}
-	return ok != 0
+	return δ
 }
 
 // step3 runs one divstep of invert3 on the words of (f, g) and (u, v)
