@@ -45,10 +45,11 @@ test-go127:
 
 ## test-race: the concurrency tests under the race detector: keys of every set shared among
 ## 32-64 goroutines from their first use (TestSharedKeysUnderLoad in kem/mlkem, dsa/mldsa and
-## keyformat) and the older concurrent-first-use tests. About 15 s. Not the whole packages: they
+## keyformat), the key pool taken by 64 goroutines (kem, about 8 s) and the older concurrent-first-use
+## tests. About 25 s. Not the whole packages: they
 ## take about 8 minutes under -race, and their zero-allocation tests fail there (the race
 ## detector's instrumentation allocates).
-RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator)$$
+RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator|TestPoolConcurrentTake|TestPoolClose|TestPoolNoGoroutineLeak)$$
 test-race:
 	$(GO) test -race -count=1 -run '$(RACETESTS)' ./kem/... ./dsa/... ./keyformat/...
 
