@@ -1,8 +1,11 @@
 package kem_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"log"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -381,4 +384,26 @@ func benchPool[DK any](b *testing.B, gen func(int) ([]DK, error), batch, limit i
 			}
 		}
 	})
+}
+
+// ExampleNewPool keeps sntrup761 keys ready for sessions, made 32 at a
+// time with one inversion in R/q per batch.
+func ExampleNewPool() {
+	pool, err := kem.NewPool(sntrup.GenerateKeys761, 32, 64)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer pool.Close()
+
+	// Each session takes its own key; Get never returns a key twice.
+	dk1, err := pool.Get()
+	if err != nil {
+		log.Fatal(err)
+	}
+	dk2, err := pool.Get()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(bytes.Equal(dk1.EncapsulationKey().Bytes(), dk2.EncapsulationKey().Bytes()))
+	// Output: false
 }

@@ -20,13 +20,17 @@ import (
 )
 
 // The interop tests with the machine's OpenSSH (9.2 on Debian 12, which
-// has sntrup761x25519-sha512 but not mlkem768x25519-sha256). They skip if
-// sshd, ssh or ssh-keygen is missing, unless MODULETTO_REQUIRE_OPENSSH=1
-// (make test-ssh sets it, after installing Debian's openssh-server with
-// scripts/require.sh): then they fail.
+// has sntrup761x25519-sha512 but not mlkem768x25519-sha256). They skip
+// under -short and if sshd, ssh or ssh-keygen is missing, unless
+// MODULETTO_REQUIRE_OPENSSH=1 (make test-ssh sets it, after installing
+// Debian's openssh-server with scripts/require.sh): then they run, and
+// fail if a tool is missing.
 
 func requireOpenSSH(t *testing.T, tools ...string) map[string]string {
 	t.Helper()
+	if testing.Short() && os.Getenv("MODULETTO_REQUIRE_OPENSSH") != "1" {
+		t.Skip("-short: make test-ssh runs the OpenSSH interop tests")
+	}
 	paths := map[string]string{}
 	for _, tool := range tools {
 		p, err := exec.LookPath(tool)
