@@ -9,15 +9,16 @@ GO127    ?= go1.27.3
 # GOCMP runs the go command for compare/ under that toolchain.
 GOCMP    = GOTOOLCHAIN=$(GO127) $(GO)
 
-.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare test-race test-arm64 test-wasm asm check-asm proofs ct ct-valgrind fuzz-short
+.PHONY: all test fmt-check vet lint bench fuzz test-main test-purego test-secret test-go127 test-compare test-race test-ssh test-arm64 test-wasm asm check-asm proofs ct ct-valgrind fuzz-short
 
 all: test
 
 ## test: everything CI checks: formatting, vet, tests (default and purego builds, and -short under
-## Go 1.27), the concurrency tests under -race, the tests (-short) on linux/arm64 under qemu-user
+## Go 1.27), the concurrency tests under -race, the SSH key exchange against the machine's OpenSSH,
+## the tests (-short) on linux/arm64 under qemu-user
 ## and on js/wasm under Node.js with a wasip1/wasm build, compare/ module, the generated assembly
 ## against its generators, the Coq proofs and the memcheck secret-tainting run.
-test: fmt-check vet test-main test-purego test-secret test-go127 test-compare test-race test-arm64 test-wasm check-asm proofs fuzz-short ct-valgrind
+test: fmt-check vet test-main test-purego test-secret test-go127 test-compare test-race test-ssh test-arm64 test-wasm check-asm proofs fuzz-short ct-valgrind
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; \
@@ -45,12 +46,23 @@ test-go127:
 
 ## test-race: the concurrency tests under the race detector: keys of every set shared among
 ## 32-64 goroutines from their first use (TestSharedKeysUnderLoad in kem/mlkem, dsa/mldsa and
-## keyformat) and the older concurrent-first-use tests. About 15 s. Not the whole packages: they
+## keyformat), the key pool taken by 64 goroutines (kem, about 8 s) and the older concurrent-first-use
+## tests. About 25 s. Not the whole packages: they
 ## take about 8 minutes under -race, and their zero-allocation tests fail there (the race
 ## detector's instrumentation allocates).
-RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator)$$
+RACETESTS = ^(TestSharedKeysUnderLoad|TestConcurrentUse|TestConcurrentFirstVerifications|TestEncapsulator|TestPoolConcurrentTake|TestPoolClose|TestPoolNoGoroutineLeak)$$
 test-race:
 	$(GO) test -race -count=1 -run '$(RACETESTS)' ./kem/... ./dsa/... ./keyformat/...
+
+## test-ssh: examples/sshkex against the machine's OpenSSH (installing Debian's openssh-server with
+## apt-get if sshd is missing): sshkex against sshd restricted to sntrup761x25519-sha512@openssh.com
+## with an ed25519, an ECDSA P-256 and an RSA host key (fingerprints checked against ssh-keygen -lf),
+## and ssh -v against sshkex -listen, to NEWKEYS. The tests start sshd as a child on a free port
+## of 127.0.0.1 and stop it whatever happens. MODULETTO_REQUIRE_OPENSSH=1 makes them fail rather
+## than skip if a tool is missing. A few seconds.
+test-ssh:
+	@bash scripts/require.sh /usr/sbin/sshd openssh-server "examples/sshkex's interop tests run sshd and ssh"
+	MODULETTO_REQUIRE_OPENSSH=1 $(GO) test -count=1 -run '^TestOpenSSH' ./examples/sshkex
 
 ## test-arm64: every package of the main module (-short, with the vectors) built for
 ## linux/arm64 and run under qemu-user (qemu-aarch64-static, from Debian's qemu-user-static,

@@ -16,6 +16,10 @@
 //	sharedKey, ciphertext := ek.Encapsulate()
 //	sharedKey2, err := dk.Decapsulate(ciphertext)
 //
+// A [Pool] keeps decapsulation keys of any scheme generated ahead of time,
+// in batches, by a background goroutine, for servers that need a fresh key
+// per session (sntrup761 shares one inversion among the keys of a batch).
+//
 // Keys are the standard library's [crypto.Encapsulator] and
 // [crypto.Decapsulator], so a key obtained here can be used wherever those
 // interfaces are accepted (for example in crypto/hpke, subject to that
