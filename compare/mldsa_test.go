@@ -320,48 +320,64 @@ func TestMLDSASignerOptsAgree(t *testing.T) {
 	}
 }
 
-// FuzzMLDSA65Verify verifies arbitrary public keys, messages, contexts and
-// signatures: no implementation may panic, and moduletto must accept
-// exactly what crypto/mldsa and CIRCL accept.
-func FuzzMLDSA65Verify(f *testing.F) {
-	set := dsaSetByName("ML-DSA-65")
-	k := set.impls[0].newKey(make([]byte, 32))
-	sig := must(k.sign([]byte("msg"), []byte("ctx"), true))
-	f.Add(k.publicKey(), []byte("msg"), []byte("ctx"), sig)
-	f.Add(k.publicKey(), []byte("msg"), []byte(""), sig)
-	bad := bytes.Clone(sig)
-	bad[len(bad)-1] = 0xff
-	f.Add(k.publicKey(), []byte("msg"), []byte("ctx"), bad)
-	f.Add([]byte{1, 2, 3}, []byte("msg"), []byte("ctx"), sig[:100])
-	f.Fuzz(func(t *testing.T, pk, msg, ctx, sig []byte) {
+// dsaFuzzSet returns the parameter set a fuzz input selects:
+// dsaSets[set % 3], so that one target covers ML-DSA-44, -65 and -87.
+func dsaFuzzSet(set uint8) dsaSet { return dsaSets[int(set)%len(dsaSets)] }
+
+// FuzzMLDSAVerify verifies arbitrary public keys, messages, contexts and
+// signatures (the parameter set chosen by which): no implementation may
+// panic, all three parse exactly the keys of the right length (a key of
+// another length is then cut or padded to size, fit), and moduletto must
+// accept exactly what crypto/mldsa and CIRCL accept.
+func FuzzMLDSAVerify(f *testing.F) {
+	for i, set := range dsaSets {
+		k := set.impls[0].newKey(make([]byte, 32))
+		sig := must(k.sign([]byte("msg"), []byte("ctx"), true))
+		f.Add(uint8(i), k.publicKey(), []byte("msg"), []byte("ctx"), sig)
+		f.Add(uint8(i), k.publicKey(), []byte("msg"), []byte(""), sig)
+		bad := bytes.Clone(sig)
+		bad[len(bad)-1] = 0xff // hint counts out of range
+		f.Add(uint8(i), k.publicKey(), []byte("msg"), []byte("ctx"), bad)
+		f.Add(uint8(i), []byte{1, 2, 3}, []byte("msg"), []byte("ctx"), sig[:100])
+	}
+	f.Fuzz(func(t *testing.T, which uint8, pk, msg, ctx, sig []byte) {
+		set := dsaFuzzSet(which)
+		if size := set.ours.PublicKeySize(); len(pk) != size {
+			for _, impl := range set.impls {
+				_, err := impl.parse(pk)
+				require.Error(t, err, "%s parses a %d-byte %s key", impl.name, len(pk), set.name)
+			}
+			pk = fit(pk, size)
+		}
 		pubs := make([]dsaPublicKey, len(set.impls))
 		for j, impl := range set.impls {
 			var err error
 			pubs[j], err = impl.parse(pk)
-			require.Equal(t, len(pk) == set.ours.PublicKeySize(), err == nil, "%s parses a %d-byte key: %v", impl.name, len(pk), err)
-			if err != nil {
-				return
-			}
+			require.NoError(t, err, "%s parses every %s key of the right size", impl.name, set.name)
 		}
 		v := verdicts(pubs, msg, ctx, sig)
-		require.Equal(t, all(len(v), v[0]), v, "verdicts of %v", dsaImplNames(set))
+		require.Equal(t, all(len(v), v[0]), v, "%s verdicts of %v", set.name, dsaImplNames(set))
 	})
 }
 
-// FuzzMLDSA65RoundTrip signs fuzzed messages and contexts with keys from
-// fuzzed seeds: the deterministic signatures of the three implementations
-// must be equal and verify in all three.
-func FuzzMLDSA65RoundTrip(f *testing.F) {
-	set := dsaSetByName("ML-DSA-65")
-	f.Add(make([]byte, 32), []byte("message"), []byte("context"))
-	f.Add(bytes.Repeat([]byte{0xff}, 32), []byte{}, []byte{})
-	f.Fuzz(func(t *testing.T, seed, msg, ctx []byte) {
+// FuzzMLDSARoundTrip signs fuzzed messages and contexts with keys from
+// fuzzed seeds (the parameter set chosen by which; a seed of the wrong size
+// must be rejected, and is then stretched to 32 bytes): the deterministic
+// signatures of the three implementations must be equal and verify in all
+// three.
+func FuzzMLDSARoundTrip(f *testing.F) {
+	for i := range dsaSets {
+		f.Add(uint8(i), make([]byte, 32), []byte("message"), []byte("context"))
+		f.Add(uint8(i), bytes.Repeat([]byte{0xff}, 32), []byte{}, []byte{})
+	}
+	f.Fuzz(func(t *testing.T, which uint8, seed, msg, ctx []byte) {
+		set := dsaFuzzSet(which)
 		if len(seed) != 32 {
 			_, err := mldsa.NewPrivateKey(set.ours, seed)
 			require.Error(t, err)
 			_, err = stdmldsa.NewPrivateKey(set.std, seed)
 			require.Error(t, err)
-			return
+			seed = stretch(seed, 32)
 		}
 		sks := newKeys(set, seed)
 		var sigs [][]byte

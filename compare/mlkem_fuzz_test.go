@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	stdmlkem "crypto/mlkem"
 	"crypto/sha3"
 	"testing"
@@ -26,6 +27,15 @@ func fuzzSet(t *testing.T, which uint8) (mlkemSet, kem.Scheme) {
 // stretch turns arbitrary fuzz bytes into exactly n bytes (SHAKE-256), for
 // inputs whose length is not what is being tested.
 func stretch(b []byte, n int) []byte { return sha3.SumSHAKE256(b, n) }
+
+// fit returns a copy of b cut or zero-padded to n bytes: after a target has
+// checked that a wrong size is rejected, it goes on with the fitted input,
+// so that mutations which change the length still reach the deeper checks.
+func fit(b []byte, n int) []byte {
+	out := make([]byte, n)
+	copy(out, b)
+	return out
+}
 
 // stdDecapsulate decapsulates with crypto/mlkem (768, 1024), errors included.
 func stdDecapsulate(name string, seed, ct []byte) ([]byte, error) {
@@ -79,7 +89,9 @@ func FuzzMLKEMDecapsulate(f *testing.F) {
 
 // FuzzMLKEMParseEncapsulationKey parses arbitrary bytes as an encapsulation
 // key: ours accepts exactly what crypto/mlkem accepts (768, 1024) and what
-// CIRCL accepts (all sizes), and an accepted key encodes back to its input.
+// CIRCL accepts (all sizes); an accepted key encodes back to its input in
+// every implementation, and derandomized encapsulation to it (m derived
+// from the input) gives the same ciphertext and shared key in all of them.
 func FuzzMLKEMParseEncapsulationKey(f *testing.F) {
 	for which := range uint8(3) {
 		set := mlkemSets[which]
@@ -94,15 +106,133 @@ func FuzzMLKEMParseEncapsulationKey(f *testing.F) {
 		set, s := fuzzSet(t, which)
 		ek, err := s.NewEncapsulationKey(b)
 		accepted := err == nil
-		assert.Equal(t, set.circl.parse(b) == nil, accepted, "CIRCL agrees (ours: %v)", err)
+		others := map[string]*mlkemImpl{"CIRCL": set.circl}
 		if set.std != nil {
-			assert.Equal(t, set.std.parse(b) == nil, accepted, "crypto/mlkem agrees (ours: %v)", err)
+			others["crypto/mlkem"] = set.std
 		}
-		if accepted {
-			assert.Equal(t, b, ek.Bytes())
-		} else {
+		for name, impl := range others {
+			enc, err2 := impl.parse(b)
+			require.Equal(t, err2 == nil, accepted, "%s agrees (ours: %v, %s: %v)", name, err, name, err2)
+			if accepted {
+				assert.Equal(t, b, enc, "%s re-encodes the key", name)
+			}
+		}
+		if !accepted {
 			assert.Contains(t, err.Error(), set.name)
+			return
 		}
+		assert.Equal(t, b, ek.Bytes())
+		m := stretch(b, 32)
+		k, c := set.ours.encaps(b, m)
+		for name, impl := range others {
+			k2, c2 := impl.encaps(b, m)
+			assert.Equal(t, c, c2, "%s ciphertext", name)
+			assert.Equal(t, k, k2, "%s shared key", name)
+		}
+	})
+}
+
+// canonical12 reports whether every 12-bit field of the ByteEncode_12
+// string b is below q = 3329: the modulus check of FIPS 203, Section 7.2,
+// written out here apart from the code under test.
+func canonical12(b []byte) bool {
+	for i := 0; i+3 <= len(b); i += 3 {
+		lo := uint16(b[i]) | uint16(b[i+1]&0x0f)<<8
+		hi := uint16(b[i+1]>>4) | uint16(b[i+2])<<4
+		if lo >= 3329 || hi >= 3329 {
+			return false
+		}
+	}
+	return true
+}
+
+// expandedLayout returns the offsets of ek and of H(ek) in an expanded
+// decapsulation key of set, dk = dk_PKE ‖ ek ‖ H(ek) ‖ z (FIPS 203,
+// Algorithm 19), and its size.
+func expandedLayout(set mlkemSet) (ekOff, hOff, size int) {
+	ekOff = set.ekSize - 32 // dk_PKE is ByteEncode_12(ŝ), as long as ek without ρ
+	hOff = ekOff + set.ekSize
+	return ekOff, hOff, hOff + 64
+}
+
+// FuzzMLKEMDecapsulateExpanded imports an arbitrary expanded decapsulation
+// key and decapsulates an arbitrary ciphertext with ours and CIRCL
+// (crypto/mlkem cannot import the expanded form; FuzzMLKEMDecapsulate
+// compares it on seeds). A key or ciphertext of the wrong size must be
+// rejected by both; the target then goes on with it cut or padded to size
+// (fit). With rehash set, the harness writes SHA3-256(ek) (crypto/sha3)
+// over the stored H(ek) first, so that mutations of ek and dk_PKE get past
+// the hash check.
+//
+// The decisions are checked against FIPS 203, not only against each other:
+// CIRCL accepts exactly the well-sized keys that pass the hash check of
+// Section 7.3; ours accepts exactly those whose ek also passes the modulus
+// check of Section 7.2 and whose dk_PKE has no coefficient ≥ q (the extra
+// check NewDecapsulationKeyFromExpanded768 documents). Where ours accepts,
+// both hold the same ek, the one in dk, and decapsulation of the same
+// ciphertext gives the same shared key.
+func FuzzMLKEMDecapsulateExpanded(f *testing.F) {
+	for which := range uint8(3) {
+		set := mlkemSets[which]
+		ekOff, _, _ := expandedLayout(set)
+		ek, dk, _ := set.circl.keyGen(make([]byte, 64))
+		_, c := set.circl.encaps(ek, make([]byte, 32))
+		f.Add(which, dk, c, false)
+		f.Add(which, dk, c[1:], false)
+		f.Add(which, dk[1:], c, false)
+		bad := append([]byte(nil), dk...)
+		setCoefficient(bad[ekOff:], 0, 3329) // ek not canonical
+		f.Add(which, bad, c, true)
+		bad = append([]byte(nil), dk...)
+		setCoefficient(bad, 1, 4095) // dk_PKE not canonical
+		f.Add(which, bad, c, false)
+		bad = append([]byte(nil), dk...)
+		bad[len(bad)-1] ^= 1 // z: another implicit-rejection key
+		f.Add(which, bad, make([]byte, set.ctSize), false)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, dk, ct []byte, rehash bool) {
+		set, _ := fuzzSet(t, which)
+		ekOff, hOff, size := expandedLayout(set)
+		if len(dk) != size {
+			_, _, err := set.ours.fromExpanded(dk)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), set.name)
+			_, _, err = set.circl.fromExpanded(dk)
+			require.Error(t, err, "CIRCL imports a %d-byte key", len(dk))
+			dk = fit(dk, size)
+		}
+		if rehash {
+			dk = bytes.Clone(dk)
+			h := sha3.Sum256(dk[ekOff:hOff])
+			copy(dk[hOff:], h[:])
+		}
+		h := sha3.Sum256(dk[ekOff:hOff])
+		hashOK := bytes.Equal(h[:], dk[hOff:hOff+32])
+		canonical := canonical12(dk[:ekOff]) && canonical12(dk[ekOff:hOff-32])
+		ek, decaps, err := set.ours.fromExpanded(dk)
+		ekC, decapsC, errC := set.circl.fromExpanded(dk)
+		require.Equal(t, hashOK, errC == nil, "CIRCL: %v", errC)
+		require.Equal(t, hashOK && canonical, err == nil, "ours: %v", err)
+		if err != nil {
+			assert.Contains(t, err.Error(), set.name)
+			return
+		}
+		assert.Equal(t, dk[ekOff:hOff], ek, "ours holds the ek of dk")
+		assert.Equal(t, ek, ekC, "CIRCL holds the same ek")
+		if len(ct) != set.ctSize {
+			_, err := decaps(ct)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), set.name)
+			_, err = decapsC(ct)
+			require.Error(t, err, "CIRCL decapsulates a %d-byte ciphertext", len(ct))
+			ct = fit(ct, set.ctSize)
+		}
+		k, err := decaps(ct)
+		require.NoError(t, err)
+		kC, err := decapsC(ct)
+		require.NoError(t, err)
+		assert.Len(t, k, 32)
+		assert.Equal(t, k, kC, "CIRCL decapsulates to the same shared key")
 	})
 }
 

@@ -23,8 +23,13 @@ type mlkemImpl struct {
 	keyGen func(seed []byte) (ek, dkExpanded []byte, decaps func(ct []byte) []byte)
 	// encaps is derandomized encapsulation (Encaps_internal) with m.
 	encaps func(ek, m []byte) (sharedKey, ciphertext []byte)
-	// parse reports whether the implementation accepts ek.
-	parse func(ek []byte) error
+	// parse decodes ek and returns the encoding of the key it parsed.
+	parse func(ek []byte) ([]byte, error)
+	// fromExpanded imports an expanded decapsulation key (the dk of
+	// ML-KEM.KeyGen, FIPS 203, Algorithm 19) of any length and returns the
+	// encapsulation key it holds and its decapsulation; nil where the
+	// implementation cannot import one (crypto/mlkem).
+	fromExpanded func(dk []byte) (ek []byte, decaps func(ct []byte) ([]byte, error), err error)
 }
 
 // mlkemSet gathers the implementations of one parameter set. std is nil for
@@ -63,8 +68,29 @@ func goImpl[DK interface {
 			k, c, err := encaps(must(newEK(ek)), m)
 			return must(k, err), c
 		},
-		parse: func(b []byte) error { _, err := newEK(b); return err },
+		parse: func(b []byte) ([]byte, error) {
+			ek, err := newEK(b)
+			if err != nil {
+				return nil, err
+			}
+			return ek.Bytes(), nil
+		},
 	}
+}
+
+// withExpanded sets impl's fromExpanded to moduletto's importer for one size.
+func withExpanded[DK interface {
+	Decapsulate(ct []byte) ([]byte, error)
+	EncapsulationKey() EK
+}, EK interface{ Bytes() []byte }](impl *mlkemImpl, fromExpanded func([]byte) (DK, error)) *mlkemImpl {
+	impl.fromExpanded = func(b []byte) ([]byte, func([]byte) ([]byte, error), error) {
+		dk, err := fromExpanded(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		return dk.EncapsulationKey().Bytes(), dk.Decapsulate, nil
+	}
+	return impl
 }
 
 // circlImpl describes one CIRCL scheme through its kem.Scheme interface.
@@ -78,25 +104,41 @@ func circlImpl(s circlkem.Scheme) *mlkemImpl {
 			c, k, err := s.EncapsulateDeterministically(must(s.UnmarshalBinaryPublicKey(ek)), m)
 			return must(k, err), c
 		},
-		parse: func(b []byte) error { _, err := s.UnmarshalBinaryPublicKey(b); return err },
+		parse: func(b []byte) ([]byte, error) {
+			pk, err := s.UnmarshalBinaryPublicKey(b)
+			if err != nil {
+				return nil, err
+			}
+			return must(pk.MarshalBinary()), nil
+		},
+		fromExpanded: func(b []byte) ([]byte, func([]byte) ([]byte, error), error) {
+			sk, err := s.UnmarshalBinaryPrivateKey(b)
+			if err != nil {
+				return nil, nil, err
+			}
+			return must(sk.Public().MarshalBinary()), func(ct []byte) ([]byte, error) { return s.Decapsulate(sk, ct) }, nil
+		},
 	}
 }
 
 var mlkemSets = []mlkemSet{
 	{
 		name: "ML-KEM-512", ekSize: mlkem.EncapsulationKeySize512, ctSize: mlkem.CiphertextSize512,
-		ours:  goImpl(mlkem.NewDecapsulationKey512, mlkem.NewEncapsulationKey512, mlkemtest.Encapsulate512),
+		ours: withExpanded(goImpl(mlkem.NewDecapsulationKey512, mlkem.NewEncapsulationKey512, mlkemtest.Encapsulate512),
+			mlkem.NewDecapsulationKeyFromExpanded512),
 		circl: circlImpl(mlkem512.Scheme()),
 	},
 	{
 		name: "ML-KEM-768", ekSize: mlkem.EncapsulationKeySize768, ctSize: mlkem.CiphertextSize768,
-		ours:  goImpl(mlkem.NewDecapsulationKey768, mlkem.NewEncapsulationKey768, mlkemtest.Encapsulate768),
+		ours: withExpanded(goImpl(mlkem.NewDecapsulationKey768, mlkem.NewEncapsulationKey768, mlkemtest.Encapsulate768),
+			mlkem.NewDecapsulationKeyFromExpanded768),
 		std:   goImpl(stdmlkem.NewDecapsulationKey768, stdmlkem.NewEncapsulationKey768, stdmlkemtest.Encapsulate768),
 		circl: circlImpl(mlkem768.Scheme()),
 	},
 	{
 		name: "ML-KEM-1024", ekSize: mlkem.EncapsulationKeySize1024, ctSize: mlkem.CiphertextSize1024,
-		ours:  goImpl(mlkem.NewDecapsulationKey1024, mlkem.NewEncapsulationKey1024, mlkemtest.Encapsulate1024),
+		ours: withExpanded(goImpl(mlkem.NewDecapsulationKey1024, mlkem.NewEncapsulationKey1024, mlkemtest.Encapsulate1024),
+			mlkem.NewDecapsulationKeyFromExpanded1024),
 		std:   goImpl(stdmlkem.NewDecapsulationKey1024, stdmlkem.NewEncapsulationKey1024, stdmlkemtest.Encapsulate1024),
 		circl: circlImpl(mlkem1024.Scheme()),
 	},

@@ -39,6 +39,19 @@ func fuzzPublicKeys(f *testing.F) (ders [][]byte) {
 	return ders
 }
 
+// rfcDERs returns the DER of every example file of RFC 9881 and RFC 9935
+// in testdata/rfc with the extension ext ("priv", "pub").
+func rfcDERs(f *testing.F, ext string) (ders [][]byte) {
+	names, err := filepath.Glob("testdata/rfc/*." + ext)
+	require.NoError(f, err)
+	require.NotEmpty(f, names)
+	for _, name := range names {
+		_, block := rfcFile(f, filepath.Base(name))
+		ders = append(ders, block.Bytes)
+	}
+	return ders
+}
+
 // addWithMutations adds each input to the corpus, and with it a copy with
 // its last byte changed and its first half.
 func addWithMutations(f *testing.F, inputs [][]byte) {
@@ -80,13 +93,14 @@ func plainV1(der []byte) bool {
 		oak.ReadASN1(&alg, asn1.SEQUENCE) && oak.ReadASN1(&priv, asn1.OCTET_STRING) && oak.Empty()
 }
 
-// FuzzParsePKCS8PrivateKey parses arbitrary input as PKCS#8. It must never
-// panic; a key it accepts must have the public key of its expanded form and
-// write itself again in a form that parses to the same key, and a plain
-// version-0 input must be exactly what one of the three forms writes (DER
-// leaves one encoding).
+// FuzzParsePKCS8PrivateKey parses arbitrary input as PKCS#8 (seeds: a key
+// of every set in every form, and the RFC 9881 and RFC 9935 examples). It
+// must never panic; a key it accepts must have the public key of its
+// expanded form and write itself again in a form that parses to the same
+// key, and a plain version-0 input must be exactly what one of the three
+// forms writes (DER leaves one encoding).
 func FuzzParsePKCS8PrivateKey(f *testing.F) {
-	addWithMutations(f, fuzzPrivateKeys(f))
+	addWithMutations(f, append(fuzzPrivateKeys(f), rfcDERs(f, "priv")...))
 	f.Fuzz(func(t *testing.T, der []byte) {
 		key, ok := parsed(t, ParsePKCS8PrivateKey, der)
 		if !ok {
@@ -115,11 +129,11 @@ func FuzzParsePKCS8PrivateKey(f *testing.F) {
 	})
 }
 
-// FuzzParsePKIXPublicKey parses arbitrary input as SubjectPublicKeyInfo. It
-// must never panic, and whatever it accepts MarshalPKIXPublicKey writes
-// again byte for byte.
+// FuzzParsePKIXPublicKey parses arbitrary input as SubjectPublicKeyInfo
+// (seeds: a key of every set and the RFC examples). It must never panic,
+// and whatever it accepts MarshalPKIXPublicKey writes again byte for byte.
 func FuzzParsePKIXPublicKey(f *testing.F) {
-	addWithMutations(f, fuzzPublicKeys(f))
+	addWithMutations(f, append(fuzzPublicKeys(f), rfcDERs(f, "pub")...))
 	f.Fuzz(func(t *testing.T, der []byte) {
 		if pub, ok := parsed(t, ParsePKIXPublicKey, der); ok {
 			out, err := MarshalPKIXPublicKey(pub)

@@ -22,7 +22,7 @@ import (
 var rfcSchemes = []*scheme{mldsa44, mldsa65, mldsa87, mlkem512, mlkem768, mlkem1024}
 
 // rfcFile reads testdata/rfc/name and decodes its one PEM block.
-func rfcFile(t *testing.T, name string) (data []byte, block *pem.Block) {
+func rfcFile(t testing.TB, name string) (data []byte, block *pem.Block) {
 	t.Helper()
 	data, err := os.ReadFile("testdata/rfc/" + name)
 	require.NoError(t, err)
