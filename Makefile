@@ -132,7 +132,8 @@ FUZZRUN      ?= .
 FUZZPARALLEL ?=
 FUZZLONG = FuzzMLKEMDecapsulate FuzzMLKEMDecapsulateExpanded FuzzMLKEMParseEncapsulationKey \
 	FuzzMLDSAVerify FuzzNewDecapsulationKeyFromExpanded FuzzNewPrivateKeyFromExpanded FuzzVerify \
-	FuzzHintBitUnpack FuzzParsePKCS8PrivateKey FuzzParsePKIXPublicKey FuzzParsePEM
+	FuzzHintBitUnpack FuzzParsePKCS8PrivateKey FuzzParsePKIXPublicKey FuzzParsePEM \
+	FuzzNewDecapsulationKey FuzzNewEncapsulationKey FuzzDecapsulate FuzzReadPacket FuzzParseKexInit FuzzClient
 fuzz:
 	GOTOOLCHAIN=$(GO127) GO=$(GO) FUZZTIME=$(FUZZTIME) FUZZLONGTIME=$(FUZZLONGTIME) FUZZLONG="$(FUZZLONG)" \
 	  FUZZMINIMIZE=$(FUZZMINIMIZE) FUZZRUN='$(FUZZRUN)' FUZZPARALLEL=$(FUZZPARALLEL) bash scripts/fuzz.sh
