@@ -16,7 +16,10 @@
 //     was invertible;
 //   - batch inversion by Montgomery's trick, [BatchInvert], for any type
 //     with a multiplication and an inversion;
-//   - the variable-radix encoding of NTRU Prime, [Encode] and [Decode].
+//   - the variable-radix encoding of NTRU Prime, [Encode] and [Decode],
+//     and [Codec], the same for one radix list with its level structure
+//     and reciprocals computed once ([NewCodec]), for schemes that encode
+//     many times.
 //
 // Elements are []int16 slices of length p in the centred range
 // [−(q−1)/2, (q−1)/2]; small elements (coefficients in {−1, 0, 1}) are

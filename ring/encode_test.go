@@ -125,6 +125,35 @@ func uniform(n int, m uint16) []uint16 {
 	return x
 }
 
+// An impl is one way to run the encoding under test: the package-level
+// functions, which work out the level structure on every call, or a
+// Codec built for the radices.
+type impl struct {
+	name   string
+	length func(m []uint16) int
+	encode func(out []byte, r, m []uint16)
+	decode func(r []uint16, s []byte, m []uint16)
+}
+
+// mustCodec returns NewCodec(m) and fails the test on an error.
+func mustCodec(t *testing.T, m []uint16) *Codec {
+	t.Helper()
+	c, err := NewCodec(m)
+	require.NoError(t, err)
+	require.Equal(t, len(m), c.Limbs())
+	return c
+}
+
+func impls(t *testing.T) []impl {
+	return []impl{
+		{"package", EncodedLen, Encode, Decode},
+		{"Codec",
+			func(m []uint16) int { return mustCodec(t, m).Len() },
+			func(out []byte, r, m []uint16) { mustCodec(t, m).Encode(out, r) },
+			func(r []uint16, s []byte, m []uint16) { mustCodec(t, m).Decode(r, s) }},
+	}
+}
+
 // katEncoding is one count of testdata/sntrup761_encodings.txt.gz.
 type katEncoding struct {
 	count  string
@@ -177,42 +206,44 @@ func readKATEncodings(t *testing.T) []katEncoding {
 // ct. Raising that limb by multiples of its radix (a non-canonical
 // encoding) decodes to the same limbs.
 func TestEncodeKAT(t *testing.T) {
-	for _, kat := range readKATEncodings(t) {
-		for _, c := range []struct {
-			name          string
-			b             []byte
-			radix, last   uint16
-			length, limbs int
-		}{
-			{"pk", kat.pk, 4591, 1608, 1158, 761},
-			{"ct", kat.ct, 1531, 3475, 1007, 761},
-		} {
-			t.Run(fmt.Sprintf("count=%s/%s", kat.count, c.name), func(t *testing.T) {
-				m := uniform(c.limbs, c.radix)
-				require.Equal(t, c.length, EncodedLen(m))
-				require.Len(t, c.b, c.length)
-				assert.Equal(t, uint64(c.last), oracleLastRadix(widen(m)))
+	for _, im := range impls(t) {
+		for _, kat := range readKATEncodings(t) {
+			for _, c := range []struct {
+				name          string
+				b             []byte
+				radix, last   uint16
+				length, limbs int
+			}{
+				{"pk", kat.pk, 4591, 1608, 1158, 761},
+				{"ct", kat.ct, 1531, 3475, 1007, 761},
+			} {
+				t.Run(fmt.Sprintf("%s/count=%s/%s", im.name, kat.count, c.name), func(t *testing.T) {
+					m := uniform(c.limbs, c.radix)
+					require.Equal(t, c.length, im.length(m))
+					require.Len(t, c.b, c.length)
+					assert.Equal(t, uint64(c.last), oracleLastRadix(widen(m)))
 
-				r := make([]uint16, c.limbs)
-				Decode(r, c.b, m)
-				for i, v := range r {
-					require.Less(t, v, c.radix, "limb %d", i)
-				}
-				assert.Equal(t, oracleDecode(c.b, widen(m)), widen(r), "Decode against the oracle")
-				out := make([]byte, c.length)
-				Encode(out, r, m)
-				assert.Equal(t, c.b, out, "Encode(Decode(b)) = b")
+					r := make([]uint16, c.limbs)
+					im.decode(r, c.b, m)
+					for i, v := range r {
+						require.Less(t, v, c.radix, "limb %d", i)
+					}
+					assert.Equal(t, oracleDecode(c.b, widen(m)), widen(r), "Decode against the oracle")
+					out := make([]byte, c.length)
+					im.encode(out, r, m)
+					assert.Equal(t, c.b, out, "Encode(Decode(b)) = b")
 
-				lastLimb := uint32(c.b[c.length-2]) | uint32(c.b[c.length-1])<<8
-				require.Less(t, lastLimb, uint32(c.last), "the KAT's last limb is canonical")
-				for v := lastLimb + uint32(c.last); v < 1<<16; v += uint32(c.last) {
-					nc := slices.Clone(c.b)
-					nc[c.length-2], nc[c.length-1] = byte(v), byte(v>>8)
-					r2 := make([]uint16, c.limbs)
-					Decode(r2, nc, m)
-					require.Equal(t, r, r2, "last limb %d = %d + k·%d", v, lastLimb, c.last)
-				}
-			})
+					lastLimb := uint32(c.b[c.length-2]) | uint32(c.b[c.length-1])<<8
+					require.Less(t, lastLimb, uint32(c.last), "the KAT's last limb is canonical")
+					for v := lastLimb + uint32(c.last); v < 1<<16; v += uint32(c.last) {
+						nc := slices.Clone(c.b)
+						nc[c.length-2], nc[c.length-1] = byte(v), byte(v>>8)
+						r2 := make([]uint16, c.limbs)
+						im.decode(r2, nc, m)
+						require.Equal(t, r, r2, "last limb %d = %d + k·%d", v, lastLimb, c.last)
+					}
+				})
+			}
 		}
 	}
 }
@@ -230,10 +261,12 @@ func TestEncodedLenSizes(t *testing.T) {
 		{761, 4591, 1158, 1039},
 		{857, 5167, 1322, 1184},
 	} {
-		t.Run(fmt.Sprintf("p=%d", c.p), func(t *testing.T) {
-			assert.Equal(t, c.pk, EncodedLen(uniform(c.p, uint16(c.q))), "public key")
-			assert.Equal(t, c.ct-32, EncodedLen(uniform(c.p, uint16((c.q+2)/3))), "ciphertext rounded part")
-		})
+		for _, im := range impls(t) {
+			t.Run(fmt.Sprintf("%s/p=%d", im.name, c.p), func(t *testing.T) {
+				assert.Equal(t, c.pk, im.length(uniform(c.p, uint16(c.q))), "public key")
+				assert.Equal(t, c.ct-32, im.length(uniform(c.p, uint16((c.q+2)/3))), "ciphertext rounded part")
+			})
+		}
 	}
 }
 
@@ -258,59 +291,79 @@ func radixLists(rng *rand.Rand) map[string][]uint16 {
 		lists[fmt.Sprintf("n=%d/mixed", n)] = mixed
 		lists[fmt.Sprintf("n=%d/random", n)] = rnd
 		lists[fmt.Sprintf("n=%d/small", n)] = small
+		// Runs of equal radices of random lengths, and one radix with a
+		// different last: the shapes the Codec groups into runs.
+		runs := make([]uint16, 0, n)
+		for len(runs) < n {
+			x := special[rng.IntN(len(special))]
+			for range min(1+rng.IntN(40), n-len(runs)) {
+				runs = append(runs, x)
+			}
+		}
+		lists[fmt.Sprintf("n=%d/runs", n)] = runs
+		last := uniform(n, 4591)
+		last[n-1] = 1531
+		lists[fmt.Sprintf("n=%d/last", n)] = last
 	}
 	return lists
 }
 
 func TestEncodeRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for name, m := range radixLists(rng) {
-		t.Run(name, func(t *testing.T) {
-			n := len(m)
-			length := EncodedLen(m)
-			require.Equal(t, len(oracleEncode(make([]uint64, n), widen(m))), length, "EncodedLen against the oracle")
-			for _, kind := range []string{"random", "zero", "max"} {
-				r := make([]uint16, n)
-				for i := range r {
-					switch kind {
-					case "random":
-						r[i] = uint16(rng.IntN(int(m[i])))
-					case "max":
-						r[i] = m[i] - 1
-					}
-				}
-				out := make([]byte, length)
-				Encode(out, r, m)
-				require.Equal(t, oracleEncode(widen(r), widen(m)), out, "%s limbs: Encode against the oracle", kind)
-				back := make([]uint16, n)
-				Decode(back, out, m)
-				require.Equal(t, r, back, "%s limbs: Decode(Encode(r))", kind)
+	for _, im := range impls(t) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for name, m := range radixLists(rng) {
+			t.Run(im.name+"/"+name, func(t *testing.T) { checkRoundTrip(t, im, m, rng) })
+		}
+	}
+}
+
+// checkRoundTrip checks im on the radices m against the oracle: the
+// length, the encodings of random, zero and maximal limbs and their
+// decodings, and the decodings of constant and random byte strings.
+func checkRoundTrip(t *testing.T, im impl, m []uint16, rng *rand.Rand) {
+	n := len(m)
+	length := im.length(m)
+	require.Equal(t, len(oracleEncode(make([]uint64, n), widen(m))), length, "length against the oracle")
+	for _, kind := range []string{"random", "zero", "max"} {
+		r := make([]uint16, n)
+		for i := range r {
+			switch kind {
+			case "random":
+				r[i] = uint16(rng.IntN(int(m[i])))
+			case "max":
+				r[i] = m[i] - 1
 			}
-			// Every byte string decodes, to limbs below their radices, as the
-			// oracle decodes it.
-			for _, fill := range []byte{0x00, 0xff, 0x80} {
-				s := make([]byte, length)
-				for i := range s {
-					s[i] = fill
-				}
-				checkDecode(t, s, m)
-			}
-			for range 4 {
-				s := make([]byte, length)
-				for i := range s {
-					s[i] = byte(rng.Uint32())
-				}
-				checkDecode(t, s, m)
-			}
-		})
+		}
+		out := make([]byte, length)
+		im.encode(out, r, m)
+		require.Equal(t, oracleEncode(widen(r), widen(m)), out, "%s limbs: Encode against the oracle", kind)
+		back := make([]uint16, n)
+		im.decode(back, out, m)
+		require.Equal(t, r, back, "%s limbs: Decode(Encode(r))", kind)
+	}
+	// Every byte string decodes, to limbs below their radices, as the
+	// oracle decodes it.
+	for _, fill := range []byte{0x00, 0xff, 0x80} {
+		s := make([]byte, length)
+		for i := range s {
+			s[i] = fill
+		}
+		checkDecode(t, im, s, m)
+	}
+	for range 4 {
+		s := make([]byte, length)
+		for i := range s {
+			s[i] = byte(rng.Uint32())
+		}
+		checkDecode(t, im, s, m)
 	}
 }
 
 // checkDecode decodes s with the radices m and compares with the oracle.
-func checkDecode(t *testing.T, s []byte, m []uint16) {
+func checkDecode(t *testing.T, im impl, s []byte, m []uint16) {
 	t.Helper()
 	r := make([]uint16, len(m))
-	Decode(r, s, m)
+	im.decode(r, s, m)
 	for i, v := range r {
 		require.Less(t, v, m[i], "limb %d of %x", i, s)
 	}
@@ -321,39 +374,41 @@ func checkDecode(t *testing.T, s []byte, m []uint16) {
 // encodings by multiples of its radix (the oracle names the radix) and
 // checks that the limbs decode unchanged.
 func TestDecodeNonCanonicalLastLimb(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	raised := 0
-	for name, m := range radixLists(rng) {
-		last := oracleLastRadix(widen(m))
-		nb := len(oracleEncode([]uint64{0}, []uint64{last}))
-		if nb == 0 {
-			continue // radix 1: no bytes
-		}
-		t.Run(name, func(t *testing.T) {
-			r := make([]uint16, len(m))
-			for i := range r {
-				r[i] = uint16(rng.IntN(int(m[i])))
+	for _, im := range impls(t) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		raised := 0
+		for name, m := range radixLists(rng) {
+			last := oracleLastRadix(widen(m))
+			nb := len(oracleEncode([]uint64{0}, []uint64{last}))
+			if nb == 0 {
+				continue // radix 1: no bytes
 			}
-			s := make([]byte, EncodedLen(m))
-			Encode(s, r, m)
-			end := len(s) - nb
-			var v uint64
-			for j := range nb {
-				v |= uint64(s[end+j]) << (8 * j)
-			}
-			for w := v + last; w < 1<<(8*nb); w += last {
-				nc := slices.Clone(s)
-				for j := range nb {
-					nc[end+j] = byte(w >> (8 * j))
+			t.Run(im.name+"/"+name, func(t *testing.T) {
+				r := make([]uint16, len(m))
+				for i := range r {
+					r[i] = uint16(rng.IntN(int(m[i])))
 				}
-				back := make([]uint16, len(m))
-				Decode(back, nc, m)
-				require.Equal(t, r, back, "last limb %d + k·%d", v, last)
-				raised++
-			}
-		})
+				s := make([]byte, im.length(m))
+				im.encode(s, r, m)
+				end := len(s) - nb
+				var v uint64
+				for j := range nb {
+					v |= uint64(s[end+j]) << (8 * j)
+				}
+				for w := v + last; w < 1<<(8*nb); w += last {
+					nc := slices.Clone(s)
+					for j := range nb {
+						nc[end+j] = byte(w >> (8 * j))
+					}
+					back := make([]uint16, len(m))
+					im.decode(back, nc, m)
+					require.Equal(t, r, back, "last limb %d + k·%d", v, last)
+					raised++
+				}
+			})
+		}
+		assert.Greater(t, raised, 1000, "non-canonical encodings tried")
 	}
-	assert.Greater(t, raised, 1000, "non-canonical encodings tried")
 }
 
 func TestEncodeEmpty(t *testing.T) {
@@ -379,30 +434,31 @@ func TestEncodePanics(t *testing.T) {
 	assert.Panics(t, func() { Decode(nil, []byte{0}, nil) }, "bytes for no limbs")
 }
 
-// TestDivider checks the reciprocal division on every radix against Go's
-// division, at the dividends that bound its error.
-func TestDivider(t *testing.T) {
-	for m := uint32(1); m <= maxRadix; m++ {
-		var d divider
-		d.set(m)
-		require.Equal(t, uint64(1<<32)/uint64(m), d.v, "reciprocal of %d", m)
-		const top = 1<<32 - 1
-		for _, x := range []uint32{0, 1, m - 1, m, m + 1, 2*m - 1, 1<<28 + 1<<16, 1<<28 - 1, top, top - m + 1, top / m * m, top/m*m - 1} {
+// TestDivisor checks the reciprocal division on every radix against Go's
+// division, at the dividends that bound its error and its range
+// (x < 2^29, ⌊x/m⌋ < 2^20) and at random ones.
+func TestDivisor(t *testing.T) {
+	for m := uint64(1); m <= maxRadix; m++ {
+		d := newDivisor(uint32(m))
+		require.Equal(t, (uint64(1)<<43+m-1)/m, d.v, "reciprocal of %d", m)
+		top := min(uint64(1)<<29, m<<20) - 1
+		for _, x := range []uint64{0, 1, m - 1, m, m + 1, 2*m - 1, 1<<28 + 1<<16, top, top - m + 1, top / m * m, top/m*m - 1} {
+			if x > top {
+				continue
+			}
 			q, r := d.divmod(x)
-			if q != x/m || uint32(r) != x%m {
+			if q != x/m || uint64(r) != x%m {
 				t.Fatalf("divmod(%d, %d) = (%d, %d), want (%d, %d)", x, m, q, r, x/m, x%m)
 			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 100000 {
-		m := uint32(1 + rng.IntN(maxRadix))
-		x := rng.Uint32()
-		var d divider
-		d.set(m)
-		q, r := d.divmod(x)
-		require.Equal(t, x/m, q)
-		require.Equal(t, x%m, uint32(r))
+		m := uint64(1 + rng.IntN(maxRadix))
+		x := rng.Uint64N(min(uint64(1)<<29, m<<20))
+		q, r := newDivisor(uint32(m)).divmod(x)
+		require.Equal(t, x/m, q, "%d / %d", x, m)
+		require.Equal(t, x%m, uint64(r), "%d mod %d", x, m)
 	}
 }
 

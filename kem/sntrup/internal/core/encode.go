@@ -42,6 +42,45 @@ func (pp *Params) decodeSmall(s []int8, in []byte) (bad byte) {
 	return bad
 }
 
+// encodings holds the two variable-radix encodings of a parameter set,
+// their level structure computed once: p limbs of radix q (public keys)
+// and p limbs of radix (q+2)/3 (the rounded part of ciphertexts).
+type encodings struct {
+	rq, rounded *ring.Codec
+}
+
+// paramEncodings holds the encodings of the three parameter sets, built
+// at start-up and read-only afterwards. (They belong in Params, built by
+// newParams; this table keeps them beside their users until then.)
+var paramEncodings = map[*Params]encodings{
+	SNTRUP653: newEncodings(SNTRUP653),
+	SNTRUP761: newEncodings(SNTRUP761),
+	SNTRUP857: newEncodings(SNTRUP857),
+}
+
+// newEncodings builds the Codecs of pp's radix lists. It panics on an
+// error, which valid parameters (radices q, (q+2)/3 < 2^14) cannot give.
+func newEncodings(pp *Params) encodings {
+	rq, err := ring.NewCodec(pp.radixQ)
+	if err != nil {
+		panic(err)
+	}
+	rounded, err := ring.NewCodec(pp.radixRounded)
+	if err != nil {
+		panic(err)
+	}
+	return encodings{rq, rounded}
+}
+
+// encodings returns the Codecs of pp; a parameter set outside the table
+// gets them built on the spot.
+func (pp *Params) encodings() encodings {
+	if e, ok := paramEncodings[pp]; ok {
+		return e
+	}
+	return newEncodings(pp)
+}
+
 // encodeRq writes the public-key encoding of h: Encode of h_i + (q−1)/2
 // with radix q.
 func (pp *Params) encodeRq(out []byte, h []int16) {
@@ -50,14 +89,14 @@ func (pp *Params) encodeRq(out []byte, h []int16) {
 	for i, v := range h {
 		r[i] = uint16(v + half)
 	}
-	ring.Encode(out, r[:pp.p], pp.radixQ)
+	pp.encodings().rq.Encode(out, r[:pp.p])
 }
 
 // decodeRq reads a public-key encoding into h, reducing each limb modulo
 // its radix as the reference does (every byte string decodes).
 func (pp *Params) decodeRq(h []int16, in []byte) {
 	var r [maxP]uint16
-	ring.Decode(r[:pp.p], in, pp.radixQ)
+	pp.encodings().rq.Decode(r[:pp.p], in)
 	half := int16((pp.q - 1) / 2)
 	for i := range h {
 		h[i] = int16(r[i]) - half
@@ -72,14 +111,14 @@ func (pp *Params) encodeRounded(out []byte, c []int16) {
 	for i, v := range c {
 		r[i] = uint16(uint32(int32(v)+half) / 3) // a multiplication: 3 is a constant
 	}
-	ring.Encode(out, r[:pp.p], pp.radixRounded)
+	pp.encodings().rounded.Encode(out, r[:pp.p])
 }
 
 // decodeRounded reads the rounded part of a ciphertext into c
 // (c_i = 3·R_i − (q−1)/2), reducing each limb modulo its radix.
 func (pp *Params) decodeRounded(c []int16, in []byte) {
 	var r [maxP]uint16
-	ring.Decode(r[:pp.p], in, pp.radixRounded)
+	pp.encodings().rounded.Decode(r[:pp.p], in)
 	half := int16((pp.q - 1) / 2)
 	for i := range c {
 		c[i] = 3*int16(r[i]) - half
