@@ -42,8 +42,9 @@ type run struct {
 // maxRuns bounds the runs of MaxP limbs: each pair removes one limb.
 const maxRuns = MaxP - 1
 
-// NewCodec returns the Codec for the radices m. It returns an error
-// wrapping [ErrParams] unless len(m) ≤ MaxP and 1 ≤ m[i] ≤ 2^14.
+// NewCodec returns the Codec for the radices m, which it does not keep
+// (the radices are copied into the plan). It returns an error wrapping
+// [ErrParams] unless len(m) ≤ MaxP and 1 ≤ m[i] ≤ 2^14.
 func NewCodec(m []uint16) (*Codec, error) {
 	if err := checkRadices(m); err != nil {
 		return nil, err

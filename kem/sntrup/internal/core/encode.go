@@ -84,21 +84,25 @@ func (pp *Params) encodings() encodings {
 // encodeRq writes the public-key encoding of h: Encode of h_i + (q−1)/2
 // with radix q.
 func (pp *Params) encodeRq(out []byte, h []int16) {
-	var r [maxP]uint16
+	var buf [maxP]uint16
+	r := buf[:pp.p]
+	h = h[:len(r)]
 	half := int16((pp.q - 1) / 2)
-	for i, v := range h {
-		r[i] = uint16(v + half)
+	for i := range r {
+		r[i] = uint16(h[i] + half)
 	}
-	pp.encodings().rq.Encode(out, r[:pp.p])
+	pp.encodings().rq.Encode(out, r)
 }
 
 // decodeRq reads a public-key encoding into h, reducing each limb modulo
 // its radix as the reference does (every byte string decodes).
 func (pp *Params) decodeRq(h []int16, in []byte) {
-	var r [maxP]uint16
-	pp.encodings().rq.Decode(r[:pp.p], in)
+	var buf [maxP]uint16
+	r := buf[:pp.p]
+	pp.encodings().rq.Decode(r, in)
+	h = h[:len(r)]
 	half := int16((pp.q - 1) / 2)
-	for i := range h {
+	for i := range r {
 		h[i] = int16(r[i]) - half
 	}
 }
@@ -106,21 +110,25 @@ func (pp *Params) decodeRq(h []int16, in []byte) {
 // encodeRounded writes the rounded part of a ciphertext: Encode of
 // (c_i + (q−1)/2)/3 with radix (q+2)/3, for c_i a multiple of 3.
 func (pp *Params) encodeRounded(out []byte, c []int16) {
-	var r [maxP]uint16
+	var buf [maxP]uint16
+	r := buf[:pp.p]
+	c = c[:len(r)]
 	half := int32((pp.q - 1) / 2)
-	for i, v := range c {
-		r[i] = uint16(uint32(int32(v)+half) / 3) // a multiplication: 3 is a constant
+	for i := range r {
+		r[i] = uint16(uint32(int32(c[i])+half) / 3) // a multiplication: 3 is a constant
 	}
-	pp.encodings().rounded.Encode(out, r[:pp.p])
+	pp.encodings().rounded.Encode(out, r)
 }
 
 // decodeRounded reads the rounded part of a ciphertext into c
 // (c_i = 3·R_i − (q−1)/2), reducing each limb modulo its radix.
 func (pp *Params) decodeRounded(c []int16, in []byte) {
-	var r [maxP]uint16
-	pp.encodings().rounded.Decode(r[:pp.p], in)
+	var buf [maxP]uint16
+	r := buf[:pp.p]
+	pp.encodings().rounded.Decode(r, in)
+	c = c[:len(r)]
 	half := int16((pp.q - 1) / 2)
-	for i := range c {
+	for i := range r {
 		c[i] = 3*int16(r[i]) - half
 	}
 }
