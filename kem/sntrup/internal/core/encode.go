@@ -2,8 +2,6 @@ package core
 
 import (
 	"crypto/sha512"
-
-	"github.com/moduletto/moduletto/ring"
 )
 
 // encodeSmall writes the Small encoding of s (coefficients in {−1, 0, 1}):
@@ -42,45 +40,6 @@ func (pp *Params) decodeSmall(s []int8, in []byte) (bad byte) {
 	return bad
 }
 
-// encodings holds the two variable-radix encodings of a parameter set,
-// their level structure computed once: p limbs of radix q (public keys)
-// and p limbs of radix (q+2)/3 (the rounded part of ciphertexts).
-type encodings struct {
-	rq, rounded *ring.Codec
-}
-
-// paramEncodings holds the encodings of the three parameter sets, built
-// at start-up and read-only afterwards. (They belong in Params, built by
-// newParams; this table keeps them beside their users until then.)
-var paramEncodings = map[*Params]encodings{
-	SNTRUP653: newEncodings(SNTRUP653),
-	SNTRUP761: newEncodings(SNTRUP761),
-	SNTRUP857: newEncodings(SNTRUP857),
-}
-
-// newEncodings builds the Codecs of pp's radix lists. It panics on an
-// error, which valid parameters (radices q, (q+2)/3 < 2^14) cannot give.
-func newEncodings(pp *Params) encodings {
-	rq, err := ring.NewCodec(pp.radixQ)
-	if err != nil {
-		panic(err)
-	}
-	rounded, err := ring.NewCodec(pp.radixRounded)
-	if err != nil {
-		panic(err)
-	}
-	return encodings{rq, rounded}
-}
-
-// encodings returns the Codecs of pp; a parameter set outside the table
-// gets them built on the spot.
-func (pp *Params) encodings() encodings {
-	if e, ok := paramEncodings[pp]; ok {
-		return e
-	}
-	return newEncodings(pp)
-}
-
 // encodeRq writes the public-key encoding of h: Encode of h_i + (q−1)/2
 // with radix q.
 func (pp *Params) encodeRq(out []byte, h []int16) {
@@ -91,7 +50,7 @@ func (pp *Params) encodeRq(out []byte, h []int16) {
 	for i := range r {
 		r[i] = uint16(h[i] + half)
 	}
-	pp.encodings().rq.Encode(out, r)
+	pp.codecQ.Encode(out, r)
 }
 
 // decodeRq reads a public-key encoding into h, reducing each limb modulo
@@ -99,7 +58,7 @@ func (pp *Params) encodeRq(out []byte, h []int16) {
 func (pp *Params) decodeRq(h []int16, in []byte) {
 	var buf [maxP]uint16
 	r := buf[:pp.p]
-	pp.encodings().rq.Decode(r, in)
+	pp.codecQ.Decode(r, in)
 	h = h[:len(r)]
 	half := int16((pp.q - 1) / 2)
 	for i := range r {
@@ -117,7 +76,7 @@ func (pp *Params) encodeRounded(out []byte, c []int16) {
 	for i := range r {
 		r[i] = uint16(uint32(int32(c[i])+half) / 3) // a multiplication: 3 is a constant
 	}
-	pp.encodings().rounded.Encode(out, r)
+	pp.codecRounded.Encode(out, r)
 }
 
 // decodeRounded reads the rounded part of a ciphertext into c
@@ -125,7 +84,7 @@ func (pp *Params) encodeRounded(out []byte, c []int16) {
 func (pp *Params) decodeRounded(c []int16, in []byte) {
 	var buf [maxP]uint16
 	r := buf[:pp.p]
-	pp.encodings().rounded.Decode(r, in)
+	pp.codecRounded.Decode(r, in)
 	c = c[:len(r)]
 	half := int16((pp.q - 1) / 2)
 	for i := range r {

@@ -27,10 +27,10 @@ type Params struct {
 	name    string
 	p, q, w int
 	rq, r3  *ring.Ring
-	// radixQ and radixRounded list the radices of the two variable-radix
-	// encodings: p times q (public keys) and p times (q+2)/3 (the rounded
-	// part of ciphertexts).
-	radixQ, radixRounded []uint16
+	// codecQ and codecRounded are the two variable-radix encodings, their
+	// level structure computed once: p limbs of radix q (public keys) and p
+	// limbs of radix (q+2)/3 (the rounded part of ciphertexts).
+	codecQ, codecRounded *ring.Codec
 
 	smallSize   int // Small encoding: 2 bits per coefficient
 	pkSize      int // Encode(h + (q−1)/2, radix q)
@@ -53,14 +53,20 @@ func newParams(name string, p, q, w int) *Params {
 	if err != nil {
 		panic(err)
 	}
-	pp := &Params{name: name, p: p, q: q, w: w, rq: rq, r3: r3,
-		radixQ: make([]uint16, p), radixRounded: make([]uint16, p)}
+	radixQ, radixRounded := make([]uint16, p), make([]uint16, p)
 	for i := range p {
-		pp.radixQ[i], pp.radixRounded[i] = uint16(q), uint16((q+2)/3)
+		radixQ[i], radixRounded[i] = uint16(q), uint16((q+2)/3)
+	}
+	pp := &Params{name: name, p: p, q: q, w: w, rq: rq, r3: r3}
+	if pp.codecQ, err = ring.NewCodec(radixQ); err != nil {
+		panic(err)
+	}
+	if pp.codecRounded, err = ring.NewCodec(radixRounded); err != nil {
+		panic(err)
 	}
 	pp.smallSize = (p + 3) / 4
-	pp.pkSize = ring.EncodedLen(pp.radixQ)
-	pp.roundedSize = ring.EncodedLen(pp.radixRounded)
+	pp.pkSize = pp.codecQ.Len()
+	pp.roundedSize = pp.codecRounded.Len()
 	return pp
 }
 
