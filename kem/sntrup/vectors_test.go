@@ -88,6 +88,10 @@ func TestDecapsVectors(t *testing.T) {
 func TestMalformedVectors(t *testing.T) {
 	vs := readVectors(t, "malformed.jsonl.gz")
 	require.Len(t, vs, 50)
+	ntttest.ForEachBackend(t, func(t *testing.T) { malformed(t, vs) })
+}
+
+func malformed(t *testing.T, vs []vector) {
 	type tally struct{ accepted, rejected int }
 	got := map[string]tally{}
 	for _, v := range vs {
