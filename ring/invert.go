@@ -1,5 +1,7 @@
 package ring
 
+import "github.com/moduletto/moduletto/internal/cpu"
+
 // Invert sets c = 1/a in R_q and reports whether a is invertible; if it is
 // not, c is set to zero and Invert returns false. c may alias a.
 //
@@ -13,7 +15,9 @@ package ring
 // final f(0). Every loop count depends only on p; the steps use masks,
 // never a branch, index or division on a coefficient. For q = 3 the
 // coefficients are bitsliced (see invert3.go), and the AVX2 kernels run
-// the divstep loop in one assembly function (asm/invert3).
+// the divstep loop in one assembly function (asm/invert3); for other
+// q < 2^14 the AVX2 kernels run each divstep's update (asm/invertq, see
+// invertq_amd64.go).
 //
 // Bounds: requires |a[i]| ≤ (q−1)/2; ensures |c[i]| ≤ (q−1)/2.
 func (r *Ring) Invert(c, a []int16) bool {
@@ -21,6 +25,9 @@ func (r *Ring) Invert(c, a []int16) bool {
 	r.check(a)
 	if r.q == 3 { // q is public: the choice of kernel depends only on the ring
 		return r.invert3(c, a)
+	}
+	if cpu.AVX2Kernels() && r.q < maxQAVX2 {
+		return r.invertqAVX2(c, a)
 	}
 	return r.invertq(c, a)
 }
@@ -68,10 +75,20 @@ func (r *Ring) invertq(c, a []int16) bool {
 		δ = (δ ^ ((δ ^ -δ) & swap)) + 1
 		r.stepq(f[:lf], g[:lf], u[:lu], v[:lu], f0, g0, int16(swap))
 	}
+	return r.finishq(c, f[0], u, δ)
+}
+
+// finishq sets c from the final state of invertq's divsteps: 1/a, the
+// reversal of u divided by f(0), if the final δ is 0, else zero; it
+// reports whether δ is 0. u has length p.
+//
+// Bounds: requires |f0|, |u[i]| < 4q/3; ensures |c[i]| ≤ (q−1)/2.
+func (r *Ring) finishq(c []int16, f0 int16, u []int16, δ int32) bool {
+	p := r.p
 	ok := ^nonzero(δ)
-	f0 := r.pow(r.reduce(int32(f[0])), int(r.q)-2) & int16(ok) // 1/f(0) by Fermat: q is prime
+	inv := r.pow(r.reduce(int32(f0)), int(r.q)-2) & int16(ok) // 1/f(0) by Fermat: q is prime
 	for i := range c {
-		c[i] = r.reduce(int32(f0) * int32(u[p-1-i]))
+		c[i] = r.reduce(int32(inv) * int32(u[p-1-i]))
 	}
 	return ok != 0
 }

@@ -93,12 +93,6 @@ func TestInvert3Kernels(t *testing.T) {
 	if !slices.Contains(cpu.Available(), cpu.AVX2) {
 		t.Skip("no AVX2 kernels in this build or on this CPU")
 	}
-	invert := func(k cpu.Kernels, r *Ring, c, a []int16) bool {
-		restore, err := cpu.Set(k)
-		require.NoError(t, err)
-		defer restore()
-		return r.Invert(c, a)
-	}
 	rng := rand.New(rand.NewPCG(21, 22))
 	ps := primesUpTo(MaxP)
 	require.Equal(t, 1021, ps[len(ps)-1])
@@ -108,43 +102,16 @@ func TestInvert3Kernels(t *testing.T) {
 		require.NoError(t, err)
 		t.Run(fmt.Sprintf("p=%d", p), func(t *testing.T) {
 			es := specialElements(r)
-			for _, k := range []int{0, 1, 63, 64, 127, 128, 255, 256, p - 2, p - 1} {
-				if k >= 0 && k < p {
-					e := make([]int16, p) // impulses at word and group edges
-					e[k] = -1
-					es = append(es, e)
-				}
-			}
+			es = append(es, impulses(p, -1, 0, 1, 63, 64, 127, 128, 255, 256, p-2, p-1)...) // word and group edges
 			random := elements(r, rng, 4)
 			es = append(es, random...)
 			var multiples [][]int16
 			if h := smallFactor3(p); h != nil {
 				factored++
-				for _, m := range elements(r, rng, 2)[5:] {
-					a := schoolbook(p, 3, fromFq(h, p, 3), m)
-					if !slices.Equal(a, make([]int16, p)) {
-						multiples = append(multiples, a)
-					}
-				}
+				multiples = multiplesOf(r, rng, h)
 				es = append(es, multiples...)
 			}
-			c, want := make([]int16, p), make([]int16, p)
-			for i, a := range es {
-				ok := invert(cpu.AVX2, r, c, a)
-				wantOK := invert(cpu.Scalar, r, want, a)
-				require.Equal(t, wantOK, ok, "p=%d element %d: invertibility", p, i)
-				require.Equal(t, want, c, "p=%d element %d: inverse", p, i)
-				units += b2i(ok)
-			}
-			for i, a := range random[5:] {
-				if invert(cpu.AVX2, r, c, a) {
-					assert.Equal(t, one(p), schoolbook(p, 3, a, c), "p=%d random %d: a·(1/a)", p, i)
-				}
-			}
-			for i, a := range multiples {
-				assert.False(t, invert(cpu.AVX2, r, c, a), "p=%d multiple %d of a factor", p, i)
-				assert.Equal(t, make([]int16, p), c, "p=%d multiple %d of a factor", p, i)
-			}
+			units += checkKernelsAgree(t, r, es, random, multiples)
 		})
 	}
 	t.Logf("%d primes, %d with a factor of degree 2 or 3 over F_3, %d units", len(ps), factored, units)
