@@ -3,6 +3,7 @@ package tty
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,6 +19,10 @@ func TestNotTerminals(t *testing.T) {
 	require.NoError(t, err)
 	defer null.Close()
 	assert.False(t, IsTerminal(null), "the null device, a character device")
+	if runtime.GOOS == "js" {
+		t.Log("os.Pipe is not implemented on js/wasm: the pipe case is checked on the other platforms")
+		return
+	}
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
 	defer r.Close()
