@@ -115,8 +115,8 @@ bench:
 ##     crypto/mldsa and CIRCL included;
 ##   FUZZTIME (default 30s) for every other target (kernels against their twins, samplers
 ##     against FIPS transcriptions, field arithmetic against math/big).
-## About 35 minutes in all with the default budgets (11 targets × 2m, 19 × 30s, and the
-## builds; 34 minutes here, with no failure). Alone on one worker (-parallel 1) the main
+## About 45 minutes in all with the default budgets (17 targets × 2m, 19 × 30s, and the
+## builds; 34 minutes here for the first 11 long and 19 short targets, with no failure). Alone on one worker (-parallel 1) the main
 ## module's targets make 2 500-12 000 executions a second and compare/'s 230-4 300
 ## (FuzzMLDSARoundTrip, which signs in all three implementations, the slowest), so 30s is
 ## 7 000 (FuzzMLDSARoundTrip) to 350 000 executions and 2m 140 000-1.4 M. FUZZMINIMIZE
