@@ -103,13 +103,8 @@ func setupSNTRUPDecaps(rng *rand.Rand, chunk, batch int) (instance, error) {
 	return newSliceInstance(chunk, batch, gen, op), nil
 }
 
-// rngReader reads bytes from a math/rand generator (inputs need only be
-// independent of the class).
+// rngReader reads randomBytes from a math/rand generator (inputs need only
+// be independent of the class).
 type rngReader struct{ r *rand.Rand }
 
-func (r rngReader) Read(b []byte) (int, error) {
-	for i := range b {
-		b[i] = byte(r.r.Uint32())
-	}
-	return len(b), nil
-}
+func (r rngReader) Read(b []byte) (int, error) { return copy(b, randomBytes(r.r, len(b))), nil }

@@ -14,7 +14,6 @@ import (
 type EncapsulationKey struct {
 	pp    *Params
 	bytes []byte
-	h     [maxP]int16
 	hp    ring.Prepared // h, for the product h·r of every encryption
 	cache [HashSize]byte
 }
@@ -36,13 +35,14 @@ func (pp *Params) NewEncapsulationKey(b []byte) (*EncapsulationKey, error) {
 
 func (ek *EncapsulationKey) set(b []byte) error {
 	pp := ek.pp
-	pp.decodeRq(ek.h[:pp.p], b)
+	var h [maxP]int16
+	pp.decodeRq(h[:pp.p], b)
 	var re [maxP * 2]byte
-	pp.encodeRq(re[:pp.pkSize], ek.h[:pp.p])
+	pp.encodeRq(re[:pp.pkSize], h[:pp.p])
 	if string(re[:pp.pkSize]) != string(b) {
 		return fmt.Errorf("is not a canonical encoding of %d coefficients modulo %d", pp.p, pp.q)
 	}
-	pp.rq.Prepare(&ek.hp, ek.h[:pp.p])
+	pp.rq.Prepare(&ek.hp, h[:pp.p])
 	ek.bytes = append([]byte(nil), b...)
 	ek.cache = hashPrefix(4, b, nil)
 	return nil
@@ -110,7 +110,6 @@ func (ek *EncapsulationKey) Encapsulate(rand io.Reader, sharedKey, ct []byte) er
 type DecapsulationKey struct {
 	ek     EncapsulationKey
 	bytes  []byte
-	f, v   [maxP]int8
 	fp, vp ring.Prepared // f in R/q and 1/g in R/3, for the products of every decryption
 	rho    [maxSmall]byte
 }
@@ -127,7 +126,10 @@ func (pp *Params) NewDecapsulationKey(b []byte) (*DecapsulationKey, error) {
 	}
 	n := pp.smallSize
 	dk := &DecapsulationKey{ek: EncapsulationKey{pp: pp}}
-	bad := pp.decodeSmall(dk.f[:pp.p], b[:n]) | pp.decodeSmall(dk.v[:pp.p], b[n:2*n])
+	var f, v [maxP]int8
+	defer clear(f[:])
+	defer clear(v[:])
+	bad := pp.decodeSmall(f[:pp.p], b[:n]) | pp.decodeSmall(v[:pp.p], b[n:2*n])
 	// Declassified (valgrind builds): whether the encoding is malformed is
 	// all a rejection reveals.
 	if ctgrind.Declassify(bad) != 0 {
@@ -142,8 +144,8 @@ func (pp *Params) NewDecapsulationKey(b []byte) (*DecapsulationKey, error) {
 	if ctgrind.Declassify(subtle.ConstantTimeCompare(dk.ek.cache[:], b[3*n+pp.pkSize:])) != 1 { // Hash4(pk) is public
 		return nil, fmt.Errorf("%s: decapsulation key's stored hash is not Hash4 of its encapsulation key", pp.name)
 	}
-	pp.rq.PrepareSmall(&dk.fp, dk.f[:pp.p])
-	pp.r3.PrepareSmall(&dk.vp, dk.v[:pp.p])
+	pp.rq.PrepareSmall(&dk.fp, f[:pp.p])
+	pp.r3.PrepareSmall(&dk.vp, v[:pp.p])
 	dk.bytes = append([]byte(nil), b...)
 	return dk, nil
 }
