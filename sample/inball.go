@@ -41,39 +41,60 @@ func SampleInBallBlock(dst *poly.Poly32, cTilde []byte, tau int, first *[rate256
 }
 
 // sampleInBall is SampleInBall's shuffle, from the sign bits and the
-// positions of stream.
+// positions of stream. The two masks are held in eight named words (arrays
+// would live in memory), and every position i = 256−τ … 255 lies in word 3
+// since τ ≤ 64.
 func sampleInBall(dst *poly.Poly32, cTilde []byte, tau int, signs uint64, stream *ballStream) {
 	if tau < 1 || tau > 64 {
 		panic("sample: SampleInBall needs 1 ≤ τ ≤ 64")
 	}
-	var nonzero, negative [4]uint64
+	// The positions first: position's calls would otherwise spill the
+	// eight mask words on every step.
+	var js [64]uint8
 	for i := poly.N - tau; i < poly.N; i++ {
-		j := stream.position(i, cTilde)
-		// c_i ← c_j. Position i is public and still zero.
-		bitJ := uint(j) & 63
-		var inWord [4]uint64 // all ones for the word holding bit j
-		var nzWord, negWord uint64
-		for w := range 4 {
-			inWord[w] = wordMask(w, j>>6)
-			nzWord |= nonzero[w] & inWord[w]
-			negWord |= negative[w] & inWord[w]
-		}
-		nonzero[i>>6] |= (nzWord >> bitJ & 1) << (uint(i) & 63)
-		negative[i>>6] |= (negWord >> bitJ & 1) << (uint(i) & 63)
-		// c_j ← (−1)^h[i+τ−256], overwriting c_i if j = i.
-		sign := -(signs >> uint(i+tau-poly.N) & 1) // all ones if negative
-		for w := range 4 {
-			bit := inWord[w] & (1 << bitJ)
-			nonzero[w] |= bit
-			negative[w] = negative[w]&^bit | bit&sign
-		}
+		js[i-(poly.N-tau)] = uint8(stream.position(i, cTilde))
 	}
-	for w := range 4 {
-		nz, neg := nonzero[w], negative[w]
-		for k := 64 * w; k < 64*w+64; k++ {
-			dst[k] = int32(nz&1) - 2*int32(neg&1)
-			nz, neg = nz>>1, neg>>1
-		}
+	var n0, n1, n2, n3 uint64 // nonzero
+	var g0, g1, g2, g3 uint64 // negative
+	for t, j := range js[:tau] {
+		i := poly.N - tau + t
+		s, w := uint(j)&63, int(j>>6)
+		bit := uint64(1) << s
+		sign := -(signs >> (uint(t) & 63) & 1) // all ones if negative
+		// Per word (bit j is in word w): read c_j, then set c_j ←
+		// (−1)^h[i+τ−256]; then c_i ← the c_j read. If j = i the value
+		// read is c_i = 0 and c_j's new value stands.
+		var nz, neg uint64
+		b := bit & wordMask(0, w)
+		nz, neg = n0&b, g0&b
+		n0, g0 = n0|b, g0&^b|b&sign
+		b = bit & wordMask(1, w)
+		nz, neg = nz|n1&b, neg|g1&b
+		n1, g1 = n1|b, g1&^b|b&sign
+		b = bit & wordMask(2, w)
+		nz, neg = nz|n2&b, neg|g2&b
+		n2, g2 = n2|b, g2&^b|b&sign
+		b = bit & wordMask(3, w)
+		nz, neg = nz|n3&b, neg|g3&b
+		n3, g3 = n3|b, g3&^b|b&sign
+		at := uint(i) & 63
+		n3 |= nz >> s << at
+		g3 |= neg >> s << at
+	}
+	clear(js[:])
+	expandBall(dst[0:64], n0, g0)
+	expandBall(dst[64:128], n1, g1)
+	expandBall(dst[128:192], n2, g2)
+	expandBall(dst[192:256], n3, g3)
+}
+
+// expandBall writes the 64 coefficients of one word pair: nz_k − 2·neg_k.
+func expandBall(dst []int32, nz, neg uint64) {
+	dst = dst[:64]
+	for k := range dst {
+		// 1 if nonzero, −1 (all ones) if also negative.
+		dst[k] = int32(nz&1) | -int32(neg&1)
+		nz, neg = nz>>1, neg>>1
 	}
 }
 
