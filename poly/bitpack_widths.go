@@ -12,7 +12,7 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // Specialised SimpleBitPack/BitPack loops for the widths on ML-DSA's
 // per-signature paths (FIPS 204, Algorithms 26–28): w1 (4 and 6 bits, packed
-// on every signing attempt), t1 (10 bits) and z (18 and 20 bits). Each
+// on every signing attempt and every verification), t1 (10 bits) and z (18 and 20 bits). Each
 // handles a group of coefficients that fills whole bytes with constant
 // shifts; the layouts equal the general bitWriter/bitReader loops and are
 // checked against the FIPS 204 transcription in encode_test.go.
@@ -30,11 +30,46 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 	switch c {
 	case 4:
 		dst = dst[:128]
+		if sign == 1 && off == 0 && littleEndian {
+			// SimpleBitPack (w1 of ML-DSA-65 and -87, packed on every
+			// signing attempt): pairs read as 64-bit words, as for width
+			// 10 below. Four masked pairs, shifted by 0, 8, 16, 24, hold
+			// the even coefficients' nibbles in the low half and the odd
+			// ones' 32 bits higher; folding the halves orders them.
+			u := (*[N / 2]uint64)(unsafe.Pointer(w))
+			const m = 0xf | 0xf<<32
+			for i := range 16 {
+				q := (*[8]uint64)(u[8*i:])
+				lo := q[0]&m | (q[1]&m)<<8 | (q[2]&m)<<16 | (q[3]&m)<<24
+				hi := q[4]&m | (q[5]&m)<<8 | (q[6]&m)<<16 | (q[7]&m)<<24
+				lo = (lo | lo>>28) & 0xffffffff
+				hi = (hi | hi>>28) << 32
+				binary.LittleEndian.PutUint64(dst[8*i:], lo|hi)
+			}
+			break
+		}
 		for i := range dst {
 			dst[i] = byte(v(w[2*i])&0xf | v(w[2*i+1])<<4)
 		}
 	case 6:
 		dst = dst[:192]
+		if sign == 1 && off == 0 && littleEndian {
+			// SimpleBitPack (w1 of ML-DSA-44): pairs read as 64-bit words
+			// and folded as for width 4, two pairs (24 bits) at a time;
+			// eight coefficients make six bytes.
+			u := (*[N / 2]uint64)(unsafe.Pointer(w))
+			const m = 0x3f | 0x3f<<32
+			for i := range 32 {
+				q := (*[4]uint64)(u[4*i:])
+				x0 := q[0]&m | (q[1]&m)<<12
+				x1 := q[2]&m | (q[3]&m)<<12
+				x := (x0|x0>>26)&0xffffff | ((x1|x1>>26)&0xffffff)<<24
+				b := (*[6]byte)(dst[6*i:])
+				binary.LittleEndian.PutUint32(b[:4], uint32(x))
+				binary.LittleEndian.PutUint16(b[4:], uint16(x>>32))
+			}
+			break
+		}
 		for i := range 64 {
 			q := (*[4]int32)(w[4*i:])
 			x := v(q[0])&0x3f | (v(q[1])&0x3f)<<6 | (v(q[2])&0x3f)<<12 | (v(q[3])&0x3f)<<18
