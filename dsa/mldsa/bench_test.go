@@ -33,8 +33,17 @@ func BenchmarkSignTo(b *testing.B) {
 	}
 }
 
+// BenchmarkVerify verifies with a parsed key ("parsed", which keeps Â
+// from its second verification on) and from the encoded public key
+// ("bytes"), for each parameter set.
 func BenchmarkVerify(b *testing.B) {
-	sk := testKeyOf(b, MLDSA65(), 7)
+	for _, p := range []Parameters{MLDSA44(), MLDSA65(), MLDSA87()} {
+		b.Run(p.String()[len("ML-DSA-"):], func(b *testing.B) { benchmarkVerify(b, p) })
+	}
+}
+
+func benchmarkVerify(b *testing.B, p Parameters) {
+	sk := testKeyOf(b, p, 7)
 	msg := []byte("message")
 	sig, err := sk.SignDeterministic(msg, nil)
 	if err != nil {
@@ -54,7 +63,7 @@ func BenchmarkVerify(b *testing.B) {
 		b.ReportAllocs()
 		var pk PublicKey
 		for b.Loop() {
-			if err := parsePublicKey(&pk, MLDSA65(), pkBytes); err != nil {
+			if err := parsePublicKey(&pk, p, pkBytes); err != nil {
 				b.Fatal(err)
 			}
 			if err := Verify(&pk, msg, sig, nil); err != nil {

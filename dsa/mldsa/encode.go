@@ -28,15 +28,12 @@ func pkEncodeRow(pk []byte, i int, t1 *poly.Poly32) {
 	poly.SimpleBitPack(pk[32+i*t1RowSize:], coeffs(t1), t1Max)
 }
 
-// pkDecode implements pkDecode, FIPS 204, Algorithm 23. Every byte string of
-// the right length is a valid encoding. len(pk) must be p.pkSize.
+// pkDecodeRow is row i of pkDecode, FIPS 204, Algorithm 23 (ρ is its first
+// 32 bytes): every byte string of the right length is a valid encoding.
 //
-// Bounds: ensures 0 <= t1[i][j] < 2^10.
-func (p *parameterSet) pkDecode(ρ *[32]byte, t1 []poly.Poly32, pk []byte) {
-	copy(ρ[:], pk)
-	for i := range p.k {
-		poly.SimpleBitUnpack(coeffs(&t1[i]), pk[32+i*t1RowSize:], t1Max)
-	}
+// Bounds: ensures 0 <= t1[j] < 2^10.
+func pkDecodeRow(t1 *poly.Poly32, pk []byte, i int) {
+	poly.SimpleBitUnpack(coeffs(t1), pk[32+i*t1RowSize:], t1Max)
 }
 
 // t0 is packed with BitPack(t0, 2^(d−1) − 1, 2^(d−1)).
@@ -159,21 +156,6 @@ func (p *parameterSet) sigDecode(z []poly.Poly32, h *hints, sig []byte) (cTilde 
 func (p *parameterSet) w1Encode(dst []byte, w1 []poly.Poly32) {
 	size := 32 * p.w1Bits
 	for i := range p.k {
-		if p.w1Bits == 4 {
-			pack4(dst[i*size:(i+1)*size], &w1[i])
-			continue
-		}
 		poly.SimpleBitPack(dst[i*size:], coeffs(&w1[i]), p.m-1)
-	}
-}
-
-// pack4 is SimpleBitPack(w, 15), FIPS 204, Algorithm 16: coefficient 2j in
-// the low and 2j+1 in the high half of byte j.
-//
-// Bounds: requires 0 <= w[i] < 16.
-func pack4(dst []byte, w *poly.Poly32) {
-	dst = dst[:n/2]
-	for j := range dst {
-		dst[j] = byte(w[2*j]) | byte(w[2*j+1])<<4
 	}
 }

@@ -405,17 +405,19 @@ func (pk *PublicKey) publishTr(tr *[64]byte) *[64]byte {
 // it and is never used to verify.
 func (pk *PublicKey) expandT1() {
 	p := pk.p
-	var t1 [maxK]poly.Poly32
-	p.pkDecode(&pk.ρ, t1[:p.k], pk.enc[:p.pkSize])
+	copy(pk.ρ[:], pk.enc[:]) // pkDecode, FIPS 204, Algorithm 23
 	pk.t1 = make([]poly.NTTPoly32, p.k)
 	for i := range p.k {
-		t := &t1[i]
-		for j := range n {
-			t[j] = -(t[j] << d) // |−t1·2^d| < q
+		// Decoded, scaled and transformed in place.
+		t := (*poly.Poly32)(&pk.t1[i])
+		pkDecodeRow(t, pk.enc[:p.pkSize], i)
+		for j := 0; j < n; j += 4 {
+			q := (*[4]int32)(t[j:])
+			q[0], q[1], q[2], q[3] = -(q[0] << d), -(q[1] << d), -(q[2] << d), -(q[3] << d) // |−t1·2^d| < q
 		}
 		// Left unreduced: |NTT(t)[j]| < 7q, and its products with NTT(c)
 		// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
-		pk.t1[i].SetNTT(t)
+		t.NTT()
 	}
 }
 

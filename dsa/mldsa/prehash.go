@@ -101,24 +101,11 @@ func (ph PreHash) Sum(message []byte) ([]byte, error) {
 // hashMu sets μ = H(tr ‖ M′, 64) with M′ = 1 ‖ |ctx| ‖ ctx ‖ OID ‖ PH(M)
 // (FIPS 204, Algorithm 4, lines 10–23, and Algorithm 7, line 6), from the digest PH(M).
 func hashMu(μ *[MuSize]byte, tr *[64]byte, digest []byte, ph PreHash, context string) error {
-	info, err := ph.info()
-	if err != nil {
+	var in muInput
+	if err := in.setHash(digest, ph, context); err != nil {
 		return err
 	}
-	if len(context) > MaxContextSize {
-		return errContextTooLong
-	}
-	if len(digest) != info.size {
-		return fmt.Errorf("mldsa: %s digest is %d bytes, want %d", info.name, len(digest), info.size)
-	}
-	var h sha3.SHAKE
-	h.Write(tr[:])
-	h.Write([]byte{1, byte(len(context))})
-	writeString(&h, context)
-	// DER encoding of the OID 2.16.840.1.101.3.4.2.x.
-	h.Write([]byte{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, info.oid})
-	h.Write(digest)
-	h.Read(μ[:])
+	in.sum(μ, tr)
 	return nil
 }
 
@@ -193,12 +180,9 @@ func VerifyDigest(pk *PublicKey, digest, signature []byte, ph PreHash, opts *Opt
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	ctx := opts.context()
-	if len(ctx) > MaxContextSize {
-		return errContextTooLong
+	var in muInput
+	if err := in.setHash(digest, ph, opts.context()); err != nil {
+		return err
 	}
-	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
-		err = hashMu(&μ, tr, digest, ph, ctx)
-		return μ, err
-	})
+	return pk.verifyInternal(signature, &in)
 }

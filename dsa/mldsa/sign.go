@@ -149,26 +149,12 @@ func (sk *PrivateKey) signTo(sig, message []byte, context string, deterministic 
 // Algorithms 2, 3 and line 6 of Algorithm 7), absorbing M′ piecewise so that
 // the message is never copied.
 func computeMu(μ *[MuSize]byte, tr *[64]byte, message []byte, context string) error {
-	if len(context) > MaxContextSize {
-		return errContextTooLong
+	var in muInput
+	if err := in.setPure(message, context); err != nil {
+		return err
 	}
-	var h sha3.SHAKE // the zero value is SHAKE-256
-	h.Write(tr[:])
-	h.Write([]byte{0, byte(len(context))})
-	writeString(&h, context)
-	h.Write(message)
-	h.Read(μ[:])
+	in.sum(μ, tr)
 	return nil
-}
-
-// writeString absorbs s without converting it to a heap []byte.
-func writeString(h *sha3.SHAKE, s string) {
-	var buf [64]byte
-	for len(s) > 0 {
-		n := copy(buf[:], s)
-		h.Write(buf[:n])
-		s = s[n:]
-	}
 }
 
 // ComputeMu returns the 64-byte message representative μ = H(H(pk, 64) ‖

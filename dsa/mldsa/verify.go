@@ -1,7 +1,6 @@
 package mldsa
 
 import (
-	"crypto/sha3"
 	"crypto/subtle"
 	"errors"
 	"fmt"
@@ -22,14 +21,11 @@ func Verify(pk *PublicKey, message, signature []byte, opts *Options) error {
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	ctx := opts.context()
-	if len(ctx) > MaxContextSize {
-		return errContextTooLong
+	var in muInput
+	if err := in.setPure(message, opts.context()); err != nil {
+		return err
 	}
-	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
-		err = computeMu(&μ, tr, message, ctx)
-		return μ, err
-	})
+	return pk.verifyInternal(signature, &in)
 }
 
 // VerifyExternalMu checks a signature over a precomputed message
@@ -42,9 +38,7 @@ func VerifyExternalMu(pk *PublicKey, mu, signature []byte) error {
 	if len(mu) != MuSize {
 		return fmt.Errorf("mldsa: %s μ is %d bytes, want %d", pk.p.name, len(mu), MuSize)
 	}
-	return pk.verifyInternal(signature, func(*[64]byte) ([MuSize]byte, error) {
-		return [MuSize]byte(mu), nil
-	})
+	return pk.verifyInternal(signature, &muInput{external: (*[MuSize]byte)(mu)})
 }
 
 // VerifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8,
@@ -54,20 +48,13 @@ func VerifyInternal(pk *PublicKey, mPrime, signature []byte) error {
 	if pk == nil || pk.p == nil {
 		return errZeroPublicKey
 	}
-	return pk.verifyInternal(signature, func(tr *[64]byte) (μ [MuSize]byte, err error) {
-		var h sha3.SHAKE
-		h.Write(tr[:])
-		h.Write(mPrime)
-		h.Read(μ[:])
-		return μ, nil
-	})
+	return pk.verifyInternal(signature, &muInput{tail: mPrime})
 }
 
-// verifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8.
-// mu computes μ (line 7) from tr once tr is known, which for a parsed key's
-// first verification is after the Keccak batch that also samples Â. Its
-// inputs are public, so it may branch on them; it allocates nothing.
-func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]byte, error)) error {
+// verifyInternal implements ML-DSA.Verify_internal, FIPS 204, Algorithm 8,
+// with μ (line 7) from in. Its inputs are public, so it may branch on them;
+// it allocates nothing.
+func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 	p := pk.p
 	k, l := p.k, p.l
 	if len(sig) != p.sigSize {
@@ -99,34 +86,50 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
 	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
 	// product (|w| < q).
-	var tr *[64]byte
+	//
+	// μ = H(tr ‖ M′, 64) (line 7) is a job beside the first block of H(c̃)
+	// for SampleInBall: muBuf holds tr ‖ head, tr written by the job that
+	// computes it when no one has yet (then the μ job waits for it).
+	var (
+		μ     [MuSize]byte
+		muBuf [64 + len(muInput{}.head)]byte
+		muJob sample.Job // the zero Job, which does nothing, for external μ
+		ball  [136]byte  // the first block of H(c̃)
+	)
+	if in.external != nil {
+		μ = *in.external
+	} else {
+		copy(muBuf[64:], in.head[:in.headLen])
+		muJob = sample.SHAKE256Job(μ[:], muBuf[:64+in.headLen], in.tail)
+	}
+	trOut := (*[64]byte)(muBuf[:64])
 	if a := pk.matrix(); a != nil {
-		// No batch to share: SampleInBall's own single-state SHAKE.
-		sample.SampleInBall(&c, cTilde, p.τ)
+		*trOut = *pk.trHash()
+		jobs := [2]sample.Job{sample.SHAKE256Job(ball[:], cTilde, nil), muJob}
+		sample.Run(jobs[:])
+		sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
 		zc[l].SetNTT(&c)
 		for i := range k {
 			poly.DotInverse32(&w, a[i], zc[:l+1])
 			p.useHintPoly(&w1[i], &w, &hint[i], simd)
 		}
-		tr = pk.trHash()
 	} else {
 		// Without a kept matrix, sample Â three rows at a time into this
-		// frame (3ℓ RejNTTPoly streams of about 5 blocks each, with tr and
-		// the first block of H(c̃) in the first batch), not the whole
+		// frame (3ℓ RejNTTPoly streams of about 5 blocks each, with tr, μ
+		// and the first block of H(c̃) in the first batch), not the whole
 		// matrix.
 		var (
 			rows [3][maxL + 1]poly.NTTPoly32
-			jobs [3*maxL + 2]sample.Job // + tr, H(c̃)
-			ball [136]byte              // the first block of H(c̃)
+			jobs [3*maxL + 3]sample.Job // + tr, H(c̃), μ
 		)
-		// tr, if no one has computed it yet, and the first block of H(c̃)
-		// take the spare lane of the first batch.
-		var trBuf [64]byte
 		needTr := !pk.trReady.Load()
+		if !needTr {
+			*trOut = *pk.trHash()
+		}
 		for i := 0; i < k; i += 3 {
 			m, n := min(3, k-i), 0
 			if i == 0 && needTr {
-				jobs[n] = sample.SHAKE256Job(trBuf[:], pk.enc[:p.pkSize], nil)
+				jobs[n] = sample.SHAKE256Job(trOut[:], pk.enc[:p.pkSize], nil)
 				n++
 			}
 			if i == 0 {
@@ -142,6 +145,14 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 				}
 				rows[r][l] = pk.t1[i+r]
 			}
+			if i == 0 {
+				// Last: a job waiting for another holds up those after it.
+				jobs[n] = muJob
+				if needTr && in.external == nil {
+					jobs[n] = muJob.After(0)
+				}
+				n++
+			}
 			sample.Run(jobs[:n])
 			if i == 0 {
 				sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
@@ -153,14 +164,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, mu func(tr *[64]byte) ([MuSize]b
 			}
 		}
 		if needTr {
-			tr = pk.publishTr(&trBuf)
-		} else {
-			tr = pk.trHash()
+			pk.publishTr(trOut)
 		}
-	}
-	μ, err := mu(tr)
-	if err != nil {
-		return err
 	}
 	w1Len := k * 32 * p.w1Bits
 	p.w1Encode(w1Enc[:w1Len], w1[:k])
