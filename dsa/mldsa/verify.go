@@ -114,20 +114,24 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 			p.useHintPoly(&w1[i], &w, &hint[i], simd)
 		}
 	} else {
-		// Without a kept matrix, sample Â three rows at a time into this
-		// frame (3ℓ RejNTTPoly streams of about 5 blocks each, with tr, μ
+		// Without a kept matrix, sample Â in batches of at most four rows
+		// into this frame (RejNTTPoly streams of 5 blocks each, with tr, μ
 		// and the first block of H(c̃) in the first batch), not the whole
-		// matrix.
+		// matrix: as few batches as that allows, of equal size (k = 4: one
+		// of 4 rows; 6: two of 3; 8: two of 4), so that the lanes stay
+		// busy.
 		var (
-			rows [3][maxL + 1]poly.NTTPoly32
-			jobs [3*maxL + 3]sample.Job // + tr, H(c̃), μ
+			rows [4][maxL + 1]poly.NTTPoly32
+			jobs [4*maxL + 3]sample.Job // + tr, H(c̃), μ
 		)
+		per := (k + 3) / 4        // batches
+		per = (k + per - 1) / per // rows per batch
 		needTr := !pk.trReady.Load()
 		if !needTr {
 			*trOut = *pk.trHash()
 		}
-		for i := 0; i < k; i += 3 {
-			m, n := min(3, k-i), 0
+		for i := 0; i < k; i += per {
+			m, n := min(per, k-i), 0
 			if i == 0 && needTr {
 				jobs[n] = sample.SHAKE256Job(trOut[:], pk.enc[:p.pkSize], nil)
 				n++
