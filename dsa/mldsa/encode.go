@@ -145,12 +145,9 @@ func (p *parameterSet) sigDecode(z []poly.Poly32, h *hints, sig []byte) (cTilde 
 }
 
 // w1Encode implements w1Encode, FIPS 204, Algorithm 28: the concatenation of
-// SimpleBitPack(w1[i], (q−1)/(2γ2) − 1). len(dst) must be k·32·w1Bits.
-//
-// It runs once per signing iteration, so the 4-bit case of γ2 = (q−1)/32
-// (ML-DSA-65 and -87) packs two coefficients per byte directly, about ten
-// times faster than the width-generic poly.SimpleBitPack, which serves the
-// other widths; TestW1Encode checks the two agree.
+// SimpleBitPack(w1[i], (q−1)/(2γ2) − 1). len(dst) must be k·32·w1Bits. It
+// runs once per signing iteration and per verification, on poly's paired
+// loops for widths 4 and 6.
 //
 // Bounds: requires 0 <= w1[i][j] < (q−1)/(2γ2).
 func (p *parameterSet) w1Encode(dst []byte, w1 []poly.Poly32) {

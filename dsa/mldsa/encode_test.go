@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestW1Encode checks w1Encode, with its specialised 4-bit packing for
-// ML-DSA-65 and -87, against poly.SimpleBitPack, the transcription of FIPS
-// 204, Algorithm 16, for every set.
+// TestW1Encode checks w1Encode (poly.SimpleBitPack's paired fast paths for
+// widths 4 and 6) against a bit-by-bit transcription of FIPS 204,
+// Algorithms 16 and 28 (IntegerToBits, then BitsToBytes), for every set.
 func TestW1Encode(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	forEachSet(t, func(t *testing.T, s testSet) {
@@ -26,9 +26,16 @@ func TestW1Encode(t *testing.T) {
 			got := make([]byte, p.k*size)
 			p.w1Encode(got, w1[:p.k])
 			want := make([]byte, len(got))
+			bit := 0
 			for i := range p.k {
-				poly.SimpleBitPack(want[i*size:], coeffs(&w1[i]), p.m-1)
+				for j := range n {
+					for b := range p.w1Bits {
+						want[bit/8] |= byte(w1[i][j]>>b&1) << (bit % 8)
+						bit++
+					}
+				}
 			}
+			assert.Equal(t, 8*len(want), bit)
 			assert.Equal(t, want, got)
 		}
 	})
