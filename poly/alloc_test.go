@@ -21,6 +21,7 @@ func TestZeroAllocations(t *testing.T) {
 		h32      NTTPoly32
 		buf      [640]byte
 	)
+	ptr32 := [2]*NTTPoly32{&v32[3], &v32[0]}
 	r, err := NewRing[q12289](ntt.Spec{N: 1024, Layers: 10})
 	require.NoError(t, err)
 	x, y, z := r.NewPoly(), r.NewPoly(), r.NewNTTPoly()
@@ -35,6 +36,7 @@ func TestZeroAllocations(t *testing.T) {
 		"DecodeNTT12":      func() { DecodeNTT12(&v16[0], buf[:]) },
 		"ByteEncode7":      func() { ByteEncode(buf[:], (*[N]int16)(&p16), 7) },
 		"DotInverse32":     func() { DotInverse32(&p32, v32[:], v32[:]) },
+		"DotInverse32Ptr":  func() { DotInverse32Ptr(&p32, ptr32[:], ptr32[:]) },
 		"MulInverse32":     func() { MulInverse32(&p32, &v32[0], &v32[1]) },
 		"InverseNTT32":     func() { h32.InverseNTT() },
 		"BitUnpack":        func() { BitUnpack((*[N]int32)(&p32), buf[:], 1<<19-1, 1<<19) },

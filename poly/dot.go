@@ -88,13 +88,45 @@ func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16) bool {
 // Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q (e.g. |a[j][i]| < 7q from
 // [Poly32.NTT] of a polynomial below q, |b[j][i]| < q); ensures |dst[i]| < q.
 func DotInverse32(dst *Poly32, a, b []NTTPoly32) {
-	if !dot32((*[N]int32)(dst), a, b) {
+	checkDot(len(a), len(b))
+	pa, pb := pointers32(a, b)
+	dotInverse32(dst, pa[:len(a)], pb[:len(a)])
+}
+
+// pointers32 returns the addresses of the polynomials of a and b (checked
+// lengths).
+func pointers32(a, b []NTTPoly32) (pa, pb [MaxK]*[N]int32) {
+	for j := range a {
+		pa[j], pb[j] = (*[N]int32)(&a[j]), (*[N]int32)(&b[j])
+	}
+	return pa, pb
+}
+
+// dotInverse32 is DotInverse32 on the checked pointer lists.
+func dotInverse32(dst *Poly32, a, b []*[N]int32) {
+	if len(a) == 0 {
+		*dst = Poly32{}
 		return
 	}
+	ntt.DotMont32((*[N]int32)(dst), a, b)
 	// ≤ 8 accumulated terms below q each: |c| < 8q < 2^26; reduce below
 	// 2^23 for ntt.InverseMont32.
 	ntt.Reduce32((*[N]int32)(dst))
 	ntt.InverseMont32((*[N]int32)(dst))
+}
+
+// DotInverse32Ptr is [DotInverse32] on vectors given as pointers to their
+// polynomials, which need not be contiguous: a row of a matrix followed by
+// one more column kept elsewhere, say, without copying it beside the row.
+//
+// Bounds: as [DotInverse32].
+func DotInverse32Ptr(dst *Poly32, a, b []*NTTPoly32) {
+	checkDot(len(a), len(b))
+	var pa, pb [MaxK]*[N]int32
+	for j := range a {
+		pa[j], pb[j] = (*[N]int32)(a[j]), (*[N]int32)(b[j])
+	}
+	dotInverse32(dst, pa[:len(a)], pb[:len(a)])
 }
 
 // DotNTT32 sets dst = Σ_j a[j]∘b[j] in the NTT domain for q = 8380417
@@ -117,10 +149,7 @@ func dot32(c *[N]int32, a, b []NTTPoly32) bool {
 		*c = [N]int32{}
 		return false
 	}
-	var pa, pb [MaxK]*[N]int32
-	for j := range a {
-		pa[j], pb[j] = (*[N]int32)(&a[j]), (*[N]int32)(&b[j])
-	}
+	pa, pb := pointers32(a, b)
 	ntt.DotMont32(c, pa[:len(a)], pb[:len(a)])
 	return true
 }

@@ -140,6 +140,15 @@ func TestProducts32(t *testing.T) {
 				}
 				assert.Equal(t, want, to64of32(got.Normalize()[:]), "DotInverse32")
 
+				// The same terms through pointers, listed in reverse order.
+				pa, pb := make([]*NTTPoly32, k), make([]*NTTPoly32, k)
+				for j := range k {
+					pa[j], pb[j] = &ah[k-1-j], &bh[k-1-j]
+				}
+				var gotPtr Poly32
+				DotInverse32Ptr(&gotPtr, pa, pb)
+				assert.Equal(t, want, to64of32(gotPtr.Normalize()[:]), "DotInverse32Ptr")
+
 				var gotNTT NTTPoly32
 				DotNTT32(&gotNTT, ah, bh)
 				var wantPoly Poly32

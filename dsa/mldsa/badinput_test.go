@@ -231,8 +231,12 @@ func TestSignatureZRange(t *testing.T) {
 		p := s.p.p
 		bound := p.γ1 - p.β
 		var z [maxL]poly.Poly32
+		var zp [maxL]*poly.Poly32
+		for i := range zp {
+			zp[i] = &z[i]
+		}
 		var h hints
-		cTilde, err := p.sigDecode(z[:p.l], &h, f.sig)
+		cTilde, err := p.sigDecode(zp[:p.l], &h, f.sig)
 		require.NoError(t, err)
 		cTilde = bytes.Clone(cTilde)
 		for _, pos := range []struct{ i, j int }{{0, 0}, {p.l - 1, n - 1}} {

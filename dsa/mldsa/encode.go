@@ -132,13 +132,16 @@ func (p *parameterSet) sigEncode(sig []byte, cTilde []byte, z []poly.Poly32, h *
 // subslice of sig. Every z encoding is in range (γ1 is a power of two); the
 // hint encoding is checked by hintBitUnpack. len(sig) must be p.sigSize.
 //
+// z[i] may point into any memory, such as the NTT vector it is then
+// transformed into.
+//
 // Bounds: ensures −γ1 < z[i][j] <= γ1.
-func (p *parameterSet) sigDecode(z []poly.Poly32, h *hints, sig []byte) (cTilde []byte, err error) {
+func (p *parameterSet) sigDecode(z []*poly.Poly32, h *hints, sig []byte) (cTilde []byte, err error) {
 	cTilde = sig[:p.cTilde]
 	off := p.cTilde
 	zSize := 32 * p.γ1Bits
 	for i := range p.l {
-		poly.BitUnpack(coeffs(&z[i]), sig[off:], p.γ1-1, p.γ1)
+		poly.BitUnpack(coeffs(z[i]), sig[off:], p.γ1-1, p.γ1)
 		off += zSize
 	}
 	return cTilde, p.hintBitUnpack(h, sig[off:])
@@ -151,8 +154,13 @@ func (p *parameterSet) sigDecode(z []poly.Poly32, h *hints, sig []byte) (cTilde 
 //
 // Bounds: requires 0 <= w1[i][j] < (q−1)/(2γ2).
 func (p *parameterSet) w1Encode(dst []byte, w1 []poly.Poly32) {
-	size := 32 * p.w1Bits
 	for i := range p.k {
-		poly.SimpleBitPack(dst[i*size:], coeffs(&w1[i]), p.m-1)
+		p.w1EncodeRow(dst, i, &w1[i])
 	}
+}
+
+// w1EncodeRow writes row i of w1Encode(w1) into dst.
+func (p *parameterSet) w1EncodeRow(dst []byte, i int, w1 *poly.Poly32) {
+	size := 32 * p.w1Bits
+	poly.SimpleBitPack(dst[i*size:], coeffs(w1), p.m-1)
 }

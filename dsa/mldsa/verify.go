@@ -61,25 +61,28 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		return fmt.Errorf("mldsa: %s signature is %d bytes, want %d", p.name, len(sig), p.sigSize)
 	}
 	var (
-		z     [maxL]poly.Poly32
 		zc    [maxL + 1]poly.NTTPoly32 // NTT(z) followed by NTT(c)
+		zp    [maxL]*poly.Poly32       // z, decoded into zc and transformed in place
 		hint  hints
 		c, w  poly.Poly32
-		w1    [maxK]poly.Poly32
+		w1    poly.Poly32 // one row of w1′, encoded into w1Enc as it is made
 		w1Enc [maxK * 32 * 6]byte
 		cPrim [maxCTildeSize]byte
 	)
-	cTilde, err := p.sigDecode(z[:l], &hint, sig)
+	for j := range l {
+		zp[j] = (*poly.Poly32)(&zc[j])
+	}
+	cTilde, err := p.sigDecode(zp[:l], &hint, sig)
 	if err != nil {
 		return err
 	}
 	bound := p.γ1 - p.β
 	simd := cpu.AVX2Kernels()
 	for j := range l {
-		if exceedsPoly(&z[j], bound, simd) != 0 { // public: may return early
+		if exceedsPoly(zp[j], bound, simd) != 0 { // public: may return early
 			return errZOutOfRange
 		}
-		zc[j].SetNTT(&z[j])
+		zp[j].NTT()
 	}
 	// c = SampleInBall(c̃) (line 5), below: zc[l] = NTT(c) is needed from
 	// the first row's inner product on.
@@ -111,7 +114,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		zc[l].SetNTT(&c)
 		for i := range k {
 			poly.DotInverse32(&w, a[i], zc[:l+1])
-			p.useHintPoly(&w1[i], &w, &hint[i], simd)
+			p.useHintPoly(&w1, &w, &hint[i], simd)
+			p.w1EncodeRow(w1Enc[:], i, &w1)
 		}
 	} else {
 		// Without a kept matrix, sample Â in batches of at most four rows
@@ -121,9 +125,15 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		// of 4 rows; 6: two of 3; 8: two of 4), so that the lanes stay
 		// busy.
 		var (
-			rows [4][maxL + 1]poly.NTTPoly32
+			rows [4][maxL]poly.NTTPoly32
 			jobs [4*maxL + 3]sample.Job // + tr, H(c̃), μ
+			// Row i of Â followed by NTT(−t1[i]·2^d), and NTT(z) followed
+			// by NTT(c), as pointers: t1 stays where the key keeps it.
+			row, zcp [maxL + 1]*poly.NTTPoly32
 		)
+		for j := range l + 1 {
+			zcp[j] = &zc[j]
+		}
 		per := (k + 3) / 4        // batches
 		per = (k + per - 1) / per // rows per batch
 		needTr := !pk.trReady.Load()
@@ -147,7 +157,6 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 					jobs[n] = sample.RejNTTPolyJob(&rows[r][s], &pk.ρ, byte(s), byte(i+r))
 					n++
 				}
-				rows[r][l] = pk.t1[i+r]
 			}
 			if i == 0 {
 				// Last: a job waiting for another holds up those after it.
@@ -163,8 +172,13 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 				zc[l].SetNTT(&c)
 			}
 			for r := range m {
-				poly.DotInverse32(&w, rows[r][:l+1], zc[:l+1])
-				p.useHintPoly(&w1[i+r], &w, &hint[i+r], simd)
+				for j := range l {
+					row[j] = &rows[r][j]
+				}
+				row[l] = &pk.t1[i+r]
+				poly.DotInverse32Ptr(&w, row[:l+1], zcp[:l+1])
+				p.useHintPoly(&w1, &w, &hint[i+r], simd)
+				p.w1EncodeRow(w1Enc[:], i+r, &w1)
 			}
 		}
 		if needTr {
@@ -172,7 +186,6 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		}
 	}
 	w1Len := k * 32 * p.w1Bits
-	p.w1Encode(w1Enc[:w1Len], w1[:k])
 
 	// c̃′ = H(μ ‖ w1Encode(w1′), λ/4)
 	jobs := [1]sample.Job{sample.SHAKE256Job(cPrim[:p.cTilde], μ[:], w1Enc[:w1Len])}
