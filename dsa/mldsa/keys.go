@@ -22,7 +22,7 @@ const maxPublicKeySize = 32 + maxK*t1RowSize
 // values verification needs: tr, NTT(−t1·2^d) and the matrix Â.
 //
 // A parsed key expands Â on its second verification and keeps it: the
-// first one samples Â three rows at a time into its own stack frame, so a
+// first one samples Â up to four rows at a time into its own stack frame, so a
 // key verified once (a certificate chain, say) costs no 36 KiB matrix on
 // the heap, and a key verified repeatedly does the ExpandA work once. A
 // PublicKey is safe for concurrent use.
