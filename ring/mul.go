@@ -1,6 +1,9 @@
 package ring
 
-import "github.com/moduletto/moduletto/ntt"
+import (
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/moduletto/moduletto/ntt"
+)
 
 // Products are computed exactly in Z[x] and only then reduced modulo
 // x^p − x − 1 and q. An operand of degree < p ≤ 1024 is cut into blocks of
@@ -130,8 +133,12 @@ func (r *Ring) fold(c []int16, prod *[2 * MaxP]int32) {
 	p, q, half, m := r.p, r.q, r.half, r.m
 	c = c[:p]
 	lo, hi, mid := prod[:p], prod[p:2*p], prod[p-1:2*p-1]
+	start := 1
+	if cpu.AVX2Kernels() {
+		start = max(1, r.foldAVX2(c, lo, hi, mid))
+	}
 	c[0] = reduce(lo[0]+hi[0], q, half, m)
-	for i := 1; i < p; i++ {
+	for i := start; i < p; i++ {
 		c[i] = reduce(lo[i]+hi[i]+mid[i], q, half, m)
 	}
 }
@@ -174,6 +181,7 @@ func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 		ntt.InverseMont32(t)
 	}
 	var zero [256]int32
+	simd := cpu.AVX2Kernels()
 	for k := range 2 * nb {
 		lower, upper := &zero, &zero // block k's first half, block k−1's second
 		if k < 2*nb-1 {
@@ -182,7 +190,11 @@ func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 		if k > 0 {
 			upper = &out[k-1]
 		}
-		dst := x[k*blockLen : k*blockLen+blockLen]
+		dst := (*[blockLen]int32)(x[k*blockLen:])
+		if simd {
+			center32AVX2(dst, (*[blockLen]int32)(lower[:]), (*[blockLen]int32)(upper[blockLen:]))
+			continue
+		}
 		for u := range dst {
 			dst[u] = center32(lower[u] + upper[u+blockLen])
 		}
@@ -223,6 +235,7 @@ func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 		ntt.InverseMont16(t)
 	}
 	var zero [256]int16
+	simd := cpu.AVX2Kernels()
 	for k := range 2 * nb {
 		lower, upper := &zero, &zero
 		if k < 2*nb-1 {
@@ -231,7 +244,11 @@ func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 		if k > 0 {
 			upper = &out[k-1]
 		}
-		dst := x[k*blockLen : k*blockLen+blockLen]
+		dst := (*[blockLen]int32)(x[k*blockLen:])
+		if simd {
+			center16AVX2(dst, (*[blockLen]int16)(lower[:]), (*[blockLen]int16)(upper[blockLen:]))
+			continue
+		}
 		for u := range dst {
 			dst[u] = center16(int32(lower[u]) + int32(upper[u+blockLen]))
 		}

@@ -3,6 +3,8 @@ package ring
 import (
 	"errors"
 	"fmt"
+
+	"github.com/moduletto/moduletto/internal/cpu"
 )
 
 // MaxP is the largest degree p that [New] accepts: a product is computed
@@ -26,11 +28,12 @@ var ErrParams = errors.New("ring: invalid parameters")
 // canonical in the centred range [−(q−1)/2, (q−1)/2]. The methods panic if
 // a slice has another length (a programming error, not bad input).
 type Ring struct {
-	p    int   // degree of the modulus x^p − x − 1
-	q    int32 // coefficient modulus
-	half int32 // (q−1)/2, the largest centred coefficient
-	m    int64 // round(2^32 / q), the Barrett multiplier of reduce
-	r16  int32 // 2^16 mod q
+	p    int      // degree of the modulus x^p − x − 1
+	q    int32    // coefficient modulus
+	half int32    // (q−1)/2, the largest centred coefficient
+	m    int64    // round(2^32 / q), the Barrett multiplier of reduce
+	r16  int32    // 2^16 mod q
+	k    [4]int32 // q, half, m: the constants of the AVX2 reduction kernels
 }
 
 // New returns the ring Z_q[x]/(x^p − x − 1). It needs p prime with
@@ -44,13 +47,15 @@ func New(p, q int) (*Ring, error) {
 	if q < 3 || q >= MaxQ || !isPrime(q) {
 		return nil, fmt.Errorf("%w: q = %d, want an odd prime below %d", ErrParams, q, MaxQ)
 	}
-	return &Ring{
+	r := &Ring{
 		p:    p,
 		q:    int32(q),
 		half: int32(q-1) / 2,
-		m:    (int64(1)<<32 + int64(q)/2) / int64(q),
+		m:    (int64(1)<<32 + int64(q)/2) / int64(q), // below 2^31 for q ≥ 3
 		r16:  int32(1<<16) % int32(q),
-	}, nil
+	}
+	r.k = [4]int32{r.q, r.half, int32(r.m)}
+	return r, nil
 }
 
 // P returns the degree p of the modulus x^p − x − 1.
@@ -86,8 +91,12 @@ func (r *Ring) Reduce(c []int16, a []int32) {
 	r.check32(a)
 	q, half, m := r.q, r.half, r.m
 	c = c[:len(a)]
-	for i, x := range a {
-		c[i] = reduce(x, q, half, m)
+	start := 0
+	if cpu.AVX2Kernels() {
+		start = r.reduceAVX2(c, a)
+	}
+	for i := start; i < len(a); i++ {
+		c[i] = reduce(a[i], q, half, m)
 	}
 }
 

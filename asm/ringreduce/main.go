@@ -1,0 +1,242 @@
+// Command ringreduce generates ring/reduce_amd64.s: the AVX2 kernels of the
+// scalar passes around package ring's products, eight int32 or sixteen
+// int16 coefficients to a ymm register. Their scalar twins are in
+// ring/mul.go and ring/ring.go:
+//
+//   - reduceKernel: Ring.Reduce, c[i] = reduce(a[i]);
+//   - foldKernel: the loop of Ring.fold, c[i] = reduce(lo[i] + hi[i] + mid[i]);
+//   - center32Kernel: the recombination of mul32, center32(lower + upper);
+//   - center16Kernel: the recombination of mul16, center16(lower + upper).
+//
+// reduce is the Barrett reduction of ring.reduce, lane for lane:
+// t = ⌊(x·m + 2^31)/2^32⌋ from VPMULDQ's signed 64-bit products (the even
+// lanes, then the odd ones moved down), y = x − t·q in wrapping 32-bit
+// arithmetic, then y −= q if y > (q−1)/2 and y += q if y < −(q−1)/2, by
+// masks; the int32 results are packed to int16 with signed saturation,
+// which never saturates as |y| ≤ (q−1)/2 < 2^14. center32 and center16 map a
+// sum x, |x| < 2M, to its representative in [−(M−1)/2, (M−1)/2] by four
+// masked corrections: + M if x < 0 (twice), − M if x ≥ M, − M if
+// x > (M−1)/2; that is the value of the twins' remainder formula.
+//
+// Constant time: loop counts depend on the length only; the coefficients
+// meet only multiplications, additions, shifts and masks.
+package main
+
+//go:generate go run . -out ../../ring/reduce_amd64.s -stubs ../../ring/reduce_stubs_amd64.go -pkg ring
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+const (
+	m32 = 8380417
+	m16 = 3329
+)
+
+// Offsets of the int32 constants k of reduceKernel and foldKernel.
+const (
+	kQ    = 0 // q
+	kHalf = 1 // (q−1)/2
+	kM    = 2 // round(2^32/q)
+)
+
+func main() {
+	ConstraintExpr("amd64,!purego") // avo v0.6.0 takes the +build form; it writes both forms
+	reduceKernels()
+	center32()
+	center16()
+	Generate()
+}
+
+// barrett holds the broadcast constants of reduce.
+type barrett struct{ q, half, m, round reg.VecVirtual }
+
+func loadBarrett(k reg.Register) barrett {
+	b := barrett{YMM(), YMM(), YMM(), YMM()}
+	VPBROADCASTD(Mem{Base: k, Disp: 4 * kQ}, b.q)
+	VPBROADCASTD(Mem{Base: k, Disp: 4 * kHalf}, b.half)
+	VPBROADCASTD(Mem{Base: k, Disp: 4 * kM}, b.m)
+	// 2^31 in every quadword: the rounding term of t.
+	tmp := GP64()
+	MOVQ(U32(1<<31), tmp)
+	MOVQ(tmp, b.round.AsX())
+	VPBROADCASTQ(b.round.AsX(), b.round)
+	return b
+}
+
+// reduce sets x to ring.reduce(x) in each int32 lane.
+func (b barrett) reduce(x reg.VecVirtual) {
+	odd, pe, po, t := YMM(), YMM(), YMM(), YMM()
+	VMOVSHDUP(x, odd)     // odd lanes to the even positions
+	VPMULDQ(b.m, x, pe)   // x·m, even lanes, 64 bits each
+	VPMULDQ(b.m, odd, po) // odd lanes
+	VPADDQ(b.round, pe, pe)
+	VPADDQ(b.round, po, po)
+	VMOVSHDUP(pe, pe)             // high halves (t, even lanes) to the even positions
+	VPBLENDD(U8(0xaa), po, pe, t) // t of the odd lanes from their high halves
+	VPMULLD(b.q, t, t)
+	VPSUBD(t, x, x) // y = x − t·q
+	fix := YMM()
+	VPSUBD(x, b.half, fix) // half − y < 0 iff y > half
+	VPSRAD(U8(31), fix, fix)
+	VPAND(b.q, fix, fix)
+	VPSUBD(fix, x, x)
+	VPADDD(b.half, x, fix) // y + half < 0 iff y < −half
+	VPSRAD(U8(31), fix, fix)
+	VPAND(b.q, fix, fix)
+	VPADDD(fix, x, x)
+}
+
+// reduceKernels generates reduceKernel and foldKernel: 16 coefficients per
+// iteration, two int32 registers reduced and packed into one of int16.
+func reduceKernels() {
+	for _, fold := range []bool{false, true} {
+		if fold {
+			TEXT("foldKernel", NOSPLIT, "func(c *int16, lo, hi, mid *int32, n int, k *[4]int32)")
+			Pragma("noescape")
+			Doc(
+				"foldKernel sets c[i] = reduce(lo[i] + hi[i] + mid[i]) for i < n, the",
+				"loop of Ring.fold, with k = q, (q−1)/2, round(2^32/q). n must be a",
+				"positive multiple of 16. Twin: the loop of Ring.fold.",
+				"Bounds: requires |lo[i] + hi[i] + mid[i]| < 2^31; ensures |c[i]| ≤ (q−1)/2.",
+			)
+		} else {
+			TEXT("reduceKernel", NOSPLIT, "func(c *int16, a *int32, n int, k *[4]int32)")
+			Pragma("noescape")
+			Doc(
+				"reduceKernel sets c[i] = reduce(a[i]) for i < n, with k = q, (q−1)/2,",
+				"round(2^32/q). n must be a positive multiple of 16. Twin: Ring.Reduce.",
+				"Bounds: requires |a[i]| < 2^31; ensures |c[i]| ≤ (q−1)/2.",
+			)
+		}
+		c := Load(Param("c"), GP64())
+		var srcs []reg.Register
+		if fold {
+			srcs = []reg.Register{Load(Param("lo"), GP64()), Load(Param("hi"), GP64()), Load(Param("mid"), GP64())}
+		} else {
+			srcs = []reg.Register{Load(Param("a"), GP64())}
+		}
+		n := Load(Param("n"), GP64())
+		b := loadBarrett(Load(Param("k"), GP64()))
+		SHRQ(Imm(4), n)
+		Label("loop")
+		var halves [2]reg.VecVirtual
+		for h := range 2 {
+			x := YMM()
+			VMOVDQU(Mem{Base: srcs[0], Disp: 32 * h}, x)
+			for _, s := range srcs[1:] {
+				VPADDD(Mem{Base: s, Disp: 32 * h}, x, x)
+			}
+			b.reduce(x)
+			halves[h] = x
+		}
+		out := YMM()
+		VPACKSSDW(halves[1], halves[0], out) // per 128-bit lane: 4 of each half
+		VPERMQ(U8(0xd8), out, out)           // quadwords 0, 2, 1, 3: coefficient order
+		VMOVDQU(out, Mem{Base: c})
+		ADDQ(Imm(32), c)
+		for _, s := range srcs {
+			ADDQ(Imm(64), s)
+		}
+		DECQ(n)
+		JNZ(LabelRef("loop"))
+		VZEROUPPER()
+		RET()
+	}
+}
+
+// centring holds M, M − 1 and (M − 1)/2 in every lane.
+type centring struct{ m, mm1, half reg.VecVirtual }
+
+// broadcastConst returns v in every 32-bit (w32) or 16-bit lane.
+func broadcastConst(v uint32, w32 bool) reg.VecVirtual {
+	y, tmp := YMM(), GP32()
+	MOVL(U32(v), tmp)
+	MOVD(tmp, y.AsX())
+	if w32 {
+		VPBROADCASTD(y.AsX(), y)
+	} else {
+		VPBROADCASTW(y.AsX(), y)
+	}
+	return y
+}
+
+func newCentring(m uint32, w32 bool) centring {
+	return centring{broadcastConst(m, w32), broadcastConst(m-1, w32), broadcastConst((m-1)/2, w32)}
+}
+
+// centre sets each lane x, |x| < 2M, to its representative in
+// [−(M−1)/2, (M−1)/2]; the lanes are 32 bits wide (w32) or 16.
+func (c centring) centre(x reg.VecVirtual, w32 bool) {
+	sra, add, sub := VPSRAW, VPADDW, VPSUBW
+	bits := 15
+	if w32 {
+		sra, add, sub, bits = VPSRAD, VPADDD, VPSUBD, 31
+	}
+	fix := YMM()
+	for range 2 { // x < 0: + M, twice: x ∈ [0, 2M)
+		sra(U8(bits), x, fix)
+		VPAND(c.m, fix, fix)
+		add(fix, x, x)
+	}
+	for _, bound := range []reg.VecVirtual{c.mm1, c.half} {
+		// bound − x < 0 iff x > bound: − M. With bound = M − 1 this leaves
+		// x ∈ [0, M), then with bound = (M−1)/2 the centred range.
+		sub(x, bound, fix)
+		sra(U8(bits), fix, fix)
+		VPAND(c.m, fix, fix)
+		sub(fix, x, x)
+	}
+}
+
+// center32 generates center32Kernel: 128 int32 sums, eight per register.
+func center32() {
+	TEXT("center32Kernel", NOSPLIT, "func(dst, lower, upper *[128]int32)")
+	Pragma("noescape")
+	Doc(
+		"center32Kernel sets dst[u] = center32(lower[u] + upper[u]), the",
+		"recombination of mul32 (modulo 8380417). Twin: the loop of mul32.",
+		"Bounds: requires |lower[u] + upper[u]| < 2·8380417; ensures |dst[u]| ≤ 4190208.",
+	)
+	dst, lower, upper := Load(Param("dst"), GP64()), Load(Param("lower"), GP64()), Load(Param("upper"), GP64())
+	c := newCentring(m32, true)
+	for v := range 16 {
+		x := YMM()
+		VMOVDQU(Mem{Base: lower, Disp: 32 * v}, x)
+		VPADDD(Mem{Base: upper, Disp: 32 * v}, x, x)
+		c.centre(x, true)
+		VMOVDQU(x, Mem{Base: dst, Disp: 32 * v})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// center16 generates center16Kernel: 128 int16 sums, sixteen per register,
+// widened to int32.
+func center16() {
+	TEXT("center16Kernel", NOSPLIT, "func(dst *[128]int32, lower, upper *[128]int16)")
+	Pragma("noescape")
+	Doc(
+		"center16Kernel sets dst[u] = center16(lower[u] + upper[u]), the",
+		"recombination of mul16 (modulo 3329). Twin: the loop of mul16.",
+		"Bounds: requires |lower[u] + upper[u]| < 2·3329; ensures |dst[u]| ≤ 1664.",
+	)
+	dst, lower, upper := Load(Param("dst"), GP64()), Load(Param("lower"), GP64()), Load(Param("upper"), GP64())
+	c := newCentring(m16, false)
+	for v := range 8 {
+		x := YMM()
+		VMOVDQU(Mem{Base: lower, Disp: 32 * v}, x)
+		VPADDW(Mem{Base: upper, Disp: 32 * v}, x, x)
+		c.centre(x, false)
+		lo, hi := YMM(), YMM()
+		VPMOVSXWD(x.AsX(), lo)
+		VEXTRACTI128(U8(1), x, hi.AsX())
+		VPMOVSXWD(hi.AsX(), hi)
+		VMOVDQU(lo, Mem{Base: dst, Disp: 64 * v})
+		VMOVDQU(hi, Mem{Base: dst, Disp: 64*v + 32})
+	}
+	VZEROUPPER()
+	RET()
+}

@@ -1,0 +1,34 @@
+//go:build amd64 && !purego
+
+package ring
+
+// The AVX2 passes of asm/ringreduce; each handles the longest prefix that
+// is a whole number of its registers and returns its length, and the
+// caller's scalar loop (the twin) finishes the rest.
+
+// reduceAVX2 is Reduce's loop on c[:n], a[:n] for the returned n.
+func (r *Ring) reduceAVX2(c []int16, a []int32) int {
+	n := len(a) &^ 15
+	if n > 0 {
+		reduceKernel(&c[0], &a[0], n, &r.k)
+	}
+	return n
+}
+
+// foldAVX2 is fold's loop on c[:n] for the returned n (c[0] included, with
+// mid[0]: the caller sets c[0] again).
+func (r *Ring) foldAVX2(c []int16, lo, hi, mid []int32) int {
+	n := len(lo) &^ 15
+	if n > 0 {
+		foldKernel(&c[0], &lo[0], &hi[0], &mid[0], n, &r.k)
+	}
+	return n
+}
+
+// center32AVX2 is mul32's recombination of one block.
+func center32AVX2(dst, lower, upper *[blockLen]int32) { center32Kernel(dst, lower, upper) }
+
+// center16AVX2 is mul16's recombination of one block.
+func center16AVX2(dst *[blockLen]int32, lower, upper *[blockLen]int16) {
+	center16Kernel(dst, lower, upper)
+}

@@ -1,0 +1,86 @@
+//go:build amd64 && !purego
+
+package ring
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moduletto/moduletto/internal/cpu"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReduceKernels checks the AVX2 passes of reduce_amd64.s against their
+// scalar twins (reduce, fold's sum, center32, center16) lane for lane, on
+// random values over the whole range each accepts and on its extremes, for
+// rings with q from 3 to the largest allowed prime.
+func TestReduceKernels(t *testing.T) {
+	if !cpu.AVX2Kernels() {
+		t.Skip("the CPU has no AVX2: the kernels cannot run (the scalar twins are tested on every backend)")
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	const n = 1024
+	for _, q := range []int{3, 5, 4591, 4621, 5167, 16381, 32749} {
+		r, err := New(761, q)
+		require.NoError(t, err)
+		half := int32(q-1) / 2
+		var a, b, d [n]int32
+		for i := range a {
+			a[i] = int32(rng.Uint32()) | 1 // never −2^31, outside the bound
+			b[i], d[i] = rng.Int32N(1<<30)-1<<29, rng.Int32N(1<<30)-1<<29
+		}
+		extremes := []int32{0, 1, -1, math.MaxInt32, -math.MaxInt32, int32(q), -int32(q), half, -half, half + 1, -half - 1,
+			2*int32(q) - 1, 1<<30 + 7, -1<<30 - 7, int32(q) * int32(math.MaxInt32/q), -int32(q) * int32(math.MaxInt32/q)}
+		copy(a[:], extremes)
+		var got [n]int16
+		r.reduceAVX2(got[:], a[:])
+		for i, x := range a {
+			require.Equal(t, reduce(x, r.q, r.half, r.m), got[i], "q=%d reduce(%d)", q, x)
+		}
+		// fold: the three terms sum below 2^31 in magnitude.
+		for i := range a {
+			a[i] = rng.Int32N(1<<30) - 1<<29
+		}
+		a[0], b[0], d[0] = 1<<29, 1<<29-1, 1<<29 // extreme sums: ±(3·2^29 − 1)
+		a[1], b[1], d[1] = -1<<29, -1<<29+1, -1<<29
+		r.foldAVX2(got[:], a[:], b[:], d[:])
+		for i := range a {
+			require.Equal(t, reduce(a[i]+b[i]+d[i], r.q, r.half, r.m), got[i], "q=%d fold %d", q, i)
+		}
+	}
+}
+
+func TestCenterKernels(t *testing.T) {
+	if !cpu.AVX2Kernels() {
+		t.Skip("the CPU has no AVX2: the kernels cannot run (the scalar twins are tested on every backend)")
+	}
+	rng := rand.New(rand.NewPCG(33, 34))
+	for range 200 {
+		var lower, upper, got [blockLen]int32
+		for u := range lower {
+			lower[u], upper[u] = rng.Int32N(2*m32-1)-(m32-1), rng.Int32N(2*m32-1)-(m32-1)
+		}
+		lower[0], upper[0] = m32-1, m32-1 // the extreme sums ±2(M − 1)
+		lower[1], upper[1] = -(m32 - 1), -(m32 - 1)
+		center32AVX2(&got, &lower, &upper)
+		for u := range got {
+			require.Equal(t, center32(lower[u]+upper[u]), got[u], "center32(%d + %d)", lower[u], upper[u])
+		}
+	}
+	// center16: every sum in (−2·M16, 2·M16).
+	for x := -2*m16 + 2; x <= 2*m16-2; x += blockLen {
+		var lower, upper [blockLen]int16
+		var got [blockLen]int32
+		for u := range lower {
+			s := int32(x + u)
+			s = max(-2*m16+2, min(2*m16-2, s))
+			lower[u] = int16(s / 2)
+			upper[u] = int16(s - s/2)
+		}
+		center16AVX2(&got, &lower, &upper)
+		for u := range got {
+			require.Equal(t, center16(int32(lower[u])+int32(upper[u])), got[u], "center16(%d + %d)", lower[u], upper[u])
+		}
+	}
+}
