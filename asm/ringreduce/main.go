@@ -25,6 +25,8 @@ package main
 //go:generate go run . -out ../../ring/reduce_amd64.s -stubs ../../ring/reduce_stubs_amd64.go -pkg ring
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -45,8 +47,8 @@ const (
 func main() {
 	ConstraintExpr("amd64,!purego") // avo v0.6.0 takes the +build form; it writes both forms
 	reduceKernels()
-	center32()
-	center16()
+	centerKernel(true)
+	centerKernel(false)
 	Generate()
 }
 
@@ -191,43 +193,33 @@ func (c centring) centre(x reg.VecVirtual, w32 bool) {
 	}
 }
 
-// center32 generates center32Kernel: 128 int32 sums, eight per register.
-func center32() {
-	TEXT("center32Kernel", NOSPLIT, "func(dst, lower, upper *[128]int32)")
-	Pragma("noescape")
-	Doc(
-		"center32Kernel sets dst[u] = center32(lower[u] + upper[u]), the",
-		"recombination of mul32 (modulo 8380417). Twin: the loop of mul32.",
-		"Bounds: requires |lower[u] + upper[u]| < 2·8380417; ensures |dst[u]| ≤ 4190208.",
-	)
-	dst, lower, upper := Load(Param("dst"), GP64()), Load(Param("lower"), GP64()), Load(Param("upper"), GP64())
-	c := newCentring(m32, true)
-	for v := range 16 {
-		x := YMM()
-		VMOVDQU(Mem{Base: lower, Disp: 32 * v}, x)
-		VPADDD(Mem{Base: upper, Disp: 32 * v}, x, x)
-		c.centre(x, true)
-		VMOVDQU(x, Mem{Base: dst, Disp: 32 * v})
+// centerKernel generates center32Kernel (w32: 128 int32 sums, eight per
+// register, modulo M32) or center16Kernel (128 int16 sums, sixteen per
+// register, modulo M16, widened to int32).
+func centerKernel(w32 bool) {
+	w, m, regs := 16, uint32(m16), 8
+	if w32 {
+		w, m, regs = 32, m32, 16
 	}
-	VZEROUPPER()
-	RET()
-}
-
-// center16 generates center16Kernel: 128 int16 sums, sixteen per register,
-// widened to int32.
-func center16() {
-	TEXT("center16Kernel", NOSPLIT, "func(dst *[128]int32, lower, upper *[128]int16)")
+	name := fmt.Sprintf("center%dKernel", w)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *[128]int32, lower, upper *[128]int%d)", w))
 	Pragma("noescape")
 	Doc(
-		"center16Kernel sets dst[u] = center16(lower[u] + upper[u]), the",
-		"recombination of mul16 (modulo 3329). Twin: the loop of mul16.",
-		"Bounds: requires |lower[u] + upper[u]| < 2·3329; ensures |dst[u]| ≤ 1664.",
+		fmt.Sprintf("%s sets dst[u] = center%d(lower[u] + upper[u]), the", name, w),
+		fmt.Sprintf("recombination of mul%d (modulo %d). Twin: the loop of mul%d.", w, m, w),
+		fmt.Sprintf("Bounds: requires |lower[u] + upper[u]| < 2·%d; ensures |dst[u]| ≤ %d.", m, (m-1)/2),
 	)
 	dst, lower, upper := Load(Param("dst"), GP64()), Load(Param("lower"), GP64()), Load(Param("upper"), GP64())
-	c := newCentring(m16, false)
-	for v := range 8 {
+	c := newCentring(m, w32)
+	for v := range regs {
 		x := YMM()
 		VMOVDQU(Mem{Base: lower, Disp: 32 * v}, x)
+		if w32 {
+			VPADDD(Mem{Base: upper, Disp: 32 * v}, x, x)
+			c.centre(x, true)
+			VMOVDQU(x, Mem{Base: dst, Disp: 32 * v})
+			continue
+		}
 		VPADDW(Mem{Base: upper, Disp: 32 * v}, x, x)
 		c.centre(x, false)
 		lo, hi := YMM(), YMM()
