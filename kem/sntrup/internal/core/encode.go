@@ -9,14 +9,18 @@ import (
 // index in the lowest bits; the last byte holds the p mod 4 remaining
 // coefficients and zero padding.
 func (pp *Params) encodeSmall(out []byte, s []int8) {
-	for i := range pp.smallSize {
+	s = s[:pp.p]
+	full := len(s) / 4
+	for i := range full {
+		q := (*[4]int8)(s[4*i:])
+		out[i] = byte(q[0]+1) | byte(q[1]+1)<<2 | byte(q[2]+1)<<4 | byte(q[3]+1)<<6
+	}
+	if full < pp.smallSize { // the last p mod 4 coefficients
 		var b byte
-		for j := range 4 {
-			if k := 4*i + j; k < pp.p {
-				b |= byte(s[k]+1) << (2 * j)
-			}
+		for j, v := range s[4*full:] {
+			b |= byte(v+1) << (2 * j)
 		}
-		out[i] = b
+		out[full] = b
 	}
 }
 
@@ -66,17 +70,21 @@ func (pp *Params) decodeRq(h []int16, in []byte) {
 	}
 }
 
-// encodeRounded writes the rounded part of a ciphertext: Encode of
-// (c_i + (q−1)/2)/3 with radix (q+2)/3, for c_i a multiple of 3.
+// encodeRounded writes the rounded part of a ciphertext for c in R/q: Encode
+// of (Round(c_i) + (q−1)/2)/3 with radix (q+2)/3, where Round(c_i) is the
+// multiple of 3 nearest c_i (Round of the specification; 3 divides (q−1)/2
+// for every parameter set). With y = c_i + (q−1)/2 ≥ 0 that value is
+// ⌊(y + 1)/3⌋, the same whether c_i is rounded already or not.
 func (pp *Params) encodeRounded(out []byte, c []int16) {
 	var buf [maxP]uint16
 	r := buf[:pp.p]
 	c = c[:len(r)]
 	half := int32((pp.q - 1) / 2)
 	for i := range r {
-		r[i] = uint16(uint32(int32(c[i])+half) / 3) // a multiplication: 3 is a constant
+		r[i] = uint16(uint32(int32(c[i])+half+1) / 3) // a multiplication: 3 is a constant
 	}
 	pp.codecRounded.Encode(out, r)
+	clear(r)
 }
 
 // decodeRounded reads the rounded part of a ciphertext into c

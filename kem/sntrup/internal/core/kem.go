@@ -60,27 +60,16 @@ func (ek *EncapsulationKey) Bytes() []byte { return append([]byte(nil), ek.bytes
 func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) {
 	pp := ek.pp
 	var c, r16 [maxP]int16
-	var c32 [maxP]int32
-	var rem [maxP]int16
 	for i, v := range r {
 		r16[i] = int16(v)
 	}
 	pp.rq.MulPrepared(c[:pp.p], &ek.hp, r16[:pp.p])
-	for i, v := range c[:pp.p] {
-		c32[i] = int32(v)
-	}
-	pp.r3.Reduce(rem[:pp.p], c32[:pp.p])
-	for i := range c[:pp.p] {
-		c[i] -= rem[i] // Round: the nearest multiple of 3
-	}
-	pp.encodeRounded(ct[:pp.roundedSize], c[:pp.p])
+	pp.encodeRounded(ct[:pp.roundedSize], c[:pp.p]) // rounds c
 	h3 := hashPrefix(3, rEnc, nil)
 	confirm := hashPrefix(2, h3[:], ek.cache[:])
 	copy(ct[pp.roundedSize:], confirm[:])
 	clear(c[:])
 	clear(r16[:])
-	clear(c32[:])
-	clear(rem[:])
 }
 
 // Encapsulate writes a shared key and a ciphertext, drawing the Short r
@@ -207,7 +196,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey, ct []byte) error {
 	pp.encodeSmall(rEnc[:pp.smallSize], r[:p])
 	var ct2 [maxP * 2]byte
 	dk.ek.encrypt(ct2[:len(ct)], r[:p], rEnc[:pp.smallSize])
-	ok := subtle.ConstantTimeCompare(ct, ct2[:len(ct)])
+	ok := equal(ct, ct2[:len(ct)])
 	subtle.ConstantTimeCopy(1-ok, rEnc[:pp.smallSize], dk.rho[:pp.smallSize])
 	h3 := hashPrefix(3, rEnc[:pp.smallSize], nil)
 	k := hashPrefix(byte(ok), h3[:], ct)
