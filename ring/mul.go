@@ -87,7 +87,11 @@ func (r *Ring) product(prod *[2 * MaxP]int32, a, b []int16, bound int64) {
 		var x [2 * MaxP]int32
 		product32(prod, a, b)
 		product16(&x, a, b)
-		for n := range 2 * r.p {
+		start := 0
+		if cpu.AVX2Kernels() {
+			start = r.crtAVX2(prod[:2*r.p], x[:2*r.p])
+		}
+		for n := start; n < 2*r.p; n++ {
 			prod[n] = r.crt(prod[n], x[n])
 		}
 	}
@@ -107,6 +111,19 @@ func (r *Ring) crt(x32, x16 int32) int32 {
 	// x mod q from its high and low 16 bits: |x| < 2^35, so |hi| < 2^19.
 	hi, lo := int32(x>>16), int32(x&0xffff)
 	return int32(r.reduce(int32(r.reduce(hi))*r.r16 + lo))
+}
+
+// kernelConsts returns the constants of the AVX2 kernels of
+// asm/ringreduce: q, (q−1)/2, round(2^32/q), M16·2^12 mod q, then for
+// crtKernel's Montgomery product z = M16⁻¹·2^32 mod M32 (centred) and
+// z·M32⁻¹ mod 2^32.
+func (r *Ring) kernelConsts() [8]int32 {
+	z := int64(m16InvMod32) << 32 % m32
+	if z > (m32-1)/2 {
+		z -= m32
+	}
+	const m32Inv = 58728449 // M32·m32Inv ≡ 1 (mod 2^32)
+	return [8]int32{r.q, r.half, int32(r.m), m16 << 12 % r.q, int32(z), int32(uint32(z) * m32Inv)}
 }
 
 // center32 and center16 map x to its representative modulo M32 or M16 in

@@ -25,6 +25,15 @@ func (r *Ring) foldAVX2(c []int16, lo, hi, mid []int32) int {
 	return n
 }
 
+// crtAVX2 is product's CRT loop on x32[:n], x16[:n] for the returned n.
+func (r *Ring) crtAVX2(x32, x16 []int32) int {
+	n := len(x32) &^ 7
+	if n > 0 {
+		crtKernel(&x32[0], &x16[0], n, &r.k)
+	}
+	return n
+}
+
 // center32AVX2 is mul32's recombination of one block.
 func center32AVX2(dst, lower, upper *[blockLen]int32) { center32Kernel(dst, lower, upper) }
 

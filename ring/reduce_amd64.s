@@ -4,7 +4,7 @@
 
 #include "textflag.h"
 
-// func reduceKernel(c *int16, a *int32, n int, k *[4]int32)
+// func reduceKernel(c *int16, a *int32, n int, k *[8]int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·reduceKernel(SB), NOSPLIT, $0-32
 	MOVQ         c+0(FP), AX
@@ -66,7 +66,7 @@ loop:
 	VZEROUPPER
 	RET
 
-// func foldKernel(c *int16, lo *int32, hi *int32, mid *int32, n int, k *[4]int32)
+// func foldKernel(c *int16, lo *int32, hi *int32, mid *int32, n int, k *[8]int32)
 // Requires: AVX, AVX2, SSE2
 TEXT ·foldKernel(SB), NOSPLIT, $0-48
 	MOVQ         c+0(FP), AX
@@ -133,6 +133,93 @@ loop:
 	ADDQ      $0x40, BX
 	DECQ      SI
 	JNZ       loop
+	VZEROUPPER
+	RET
+
+// func crtKernel(x32 *int32, x16 *int32, n int, k *[8]int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·crtKernel(SB), NOSPLIT, $0-32
+	MOVQ         x32+0(FP), AX
+	MOVQ         x16+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         k+24(FP), BX
+	VPBROADCASTD (BX), Y0
+	VPBROADCASTD 4(BX), Y1
+	VPBROADCASTD 8(BX), Y2
+	MOVQ         $0x80000000, SI
+	MOVQ         SI, X3
+	VPBROADCASTQ X3, Y3
+	VPBROADCASTD 12(BX), Y4
+	VPBROADCASTD 16(BX), Y5
+	VPBROADCASTD 20(BX), Y6
+	MOVL         $0x007fe001, BX
+	MOVD         BX, X7
+	VPBROADCASTD X7, Y7
+	MOVL         $0x007fe000, BX
+	MOVD         BX, X8
+	VPBROADCASTD X8, Y8
+	MOVL         $0x003ff000, BX
+	MOVD         BX, X8
+	VPBROADCASTD X8, Y8
+	MOVL         $0x00000fff, BX
+	MOVD         BX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x00000d01, BX
+	MOVD         BX, X10
+	VPBROADCASTD X10, Y10
+	SHRQ         $0x03, DX
+
+crt:
+	VMOVDQU   (CX), Y11
+	VMOVDQU   (AX), Y12
+	VPSUBD    Y11, Y12, Y12
+	VMOVSHDUP Y12, Y13
+	VPMULDQ   Y6, Y12, Y14
+	VPMULDQ   Y6, Y13, Y15
+	VPMULDQ   Y5, Y12, Y12
+	VPMULDQ   Y5, Y13, Y13
+	VPMULDQ   Y7, Y14, Y14
+	VPMULDQ   Y7, Y15, Y15
+	VPSUBQ    Y14, Y12, Y12
+	VPSUBQ    Y15, Y13, Y13
+	VMOVSHDUP Y12, Y12
+	VPBLENDD  $0xaa, Y13, Y12, Y12
+	VPSUBD    Y12, Y8, Y13
+	VPSRAD    $0x1f, Y13, Y13
+	VPAND     Y7, Y13, Y13
+	VPSUBD    Y13, Y12, Y12
+	VPADDD    Y8, Y12, Y13
+	VPSRAD    $0x1f, Y13, Y13
+	VPAND     Y7, Y13, Y13
+	VPADDD    Y13, Y12, Y12
+	VPSRAD    $0x0c, Y12, Y13
+	VPAND     Y9, Y12, Y12
+	VPMULLD   Y4, Y13, Y13
+	VPMULLD   Y10, Y12, Y12
+	VPADDD    Y13, Y11, Y11
+	VPADDD    Y12, Y11, Y11
+	VMOVSHDUP Y11, Y12
+	VPMULDQ   Y2, Y11, Y13
+	VPMULDQ   Y2, Y12, Y12
+	VPADDQ    Y3, Y13, Y13
+	VPADDQ    Y3, Y12, Y12
+	VMOVSHDUP Y13, Y13
+	VPBLENDD  $0xaa, Y12, Y13, Y12
+	VPMULLD   Y0, Y12, Y12
+	VPSUBD    Y12, Y11, Y11
+	VPSUBD    Y11, Y1, Y12
+	VPSRAD    $0x1f, Y12, Y12
+	VPAND     Y0, Y12, Y12
+	VPSUBD    Y12, Y11, Y11
+	VPADDD    Y1, Y11, Y12
+	VPSRAD    $0x1f, Y12, Y12
+	VPAND     Y0, Y12, Y12
+	VPADDD    Y12, Y11, Y11
+	VMOVDQU   Y11, (AX)
+	ADDQ      $0x20, AX
+	ADDQ      $0x20, CX
+	DECQ      DX
+	JNZ       crt
 	VZEROUPPER
 	RET
 

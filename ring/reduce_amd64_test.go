@@ -84,3 +84,35 @@ func TestCenterKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestCRTKernel checks crtKernel against Ring.crt on random residue pairs
+// and on the extreme ones (±(M32−1)/2 with ±(M16−1)/2, the CRT values
+// nearest ±M32·M16/2), for rings with q from 3 to 32749.
+func TestCRTKernel(t *testing.T) {
+	if !cpu.AVX2Kernels() {
+		t.Skip("the CPU has no AVX2: the kernel cannot run (the scalar twin is tested on every backend)")
+	}
+	rng := rand.New(rand.NewPCG(35, 36))
+	const h32, h16 = (m32 - 1) / 2, (m16 - 1) / 2
+	for _, q := range []int{3, 5, 4591, 4621, 5167, 16381, 32749} {
+		r, err := New(761, q)
+		require.NoError(t, err)
+		const n = 2048
+		var x32, x16, want [n]int32
+		for i := range x32 {
+			x32[i], x16[i] = rng.Int32N(2*h32+1)-h32, rng.Int32N(2*h16+1)-h16
+		}
+		corners := [][2]int32{{h32, h16}, {h32, -h16}, {-h32, h16}, {-h32, -h16}, {0, 0}, {h32, 0}, {-h32, 0}, {0, h16}, {0, -h16}, {1, -1}}
+		for i, c := range corners {
+			x32[i], x16[i] = c[0], c[1]
+		}
+		for i := range want {
+			want[i] = r.crt(x32[i], x16[i])
+		}
+		in32 := x32
+		r.crtAVX2(x32[:], x16[:])
+		for i := range want {
+			require.Equal(t, want[i], x32[i], "q=%d crt(%d, %d)", q, in32[i], x16[i])
+		}
+	}
+}

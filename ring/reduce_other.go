@@ -7,6 +7,7 @@ package ring
 
 func (r *Ring) reduceAVX2([]int16, []int32) int              { panic(noKernels) }
 func (r *Ring) foldAVX2(_ []int16, _, _, _ []int32) int      { panic(noKernels) }
+func (r *Ring) crtAVX2(_, _ []int32) int                     { panic(noKernels) }
 func center32AVX2(_, _, _ *[blockLen]int32)                  { panic(noKernels) }
 func center16AVX2(_ *[blockLen]int32, _, _ *[blockLen]int16) { panic(noKernels) }
 

@@ -9,7 +9,7 @@ package ring
 // Bounds: requires |a[i]| < 2^31; ensures |c[i]| ≤ (q−1)/2.
 //
 //go:noescape
-func reduceKernel(c *int16, a *int32, n int, k *[4]int32)
+func reduceKernel(c *int16, a *int32, n int, k *[8]int32)
 
 // foldKernel sets c[i] = reduce(lo[i] + hi[i] + mid[i]) for i < n, the
 // loop of Ring.fold, with k = q, (q−1)/2, round(2^32/q). n must be a
@@ -17,7 +17,17 @@ func reduceKernel(c *int16, a *int32, n int, k *[4]int32)
 // Bounds: requires |lo[i] + hi[i] + mid[i]| < 2^31; ensures |c[i]| ≤ (q−1)/2.
 //
 //go:noescape
-func foldKernel(c *int16, lo *int32, hi *int32, mid *int32, n int, k *[4]int32)
+func foldKernel(c *int16, lo *int32, hi *int32, mid *int32, n int, k *[8]int32)
+
+// crtKernel sets x32[i] = crt(x32[i], x16[i]) for i < n, the loop of
+// Ring.product for products that need both primes, with k = q,
+// (q−1)/2, round(2^32/q), M16·2^12 mod q, M16⁻¹·2^32 mod M32 (centred)
+// and that times M32⁻¹ mod 2^32. n must be a positive multiple of 8.
+// Twin: Ring.crt.
+// Bounds: requires |x32[i]| ≤ (M32−1)/2, |x16[i]| ≤ (M16−1)/2; ensures |x32[i]| ≤ (q−1)/2.
+//
+//go:noescape
+func crtKernel(x32 *int32, x16 *int32, n int, k *[8]int32)
 
 // center32Kernel sets dst[u] = center32(lower[u] + upper[u]), the
 // recombination of mul32 (modulo 8380417). Twin: the loop of mul32.

@@ -33,7 +33,7 @@ type Ring struct {
 	half int32    // (q−1)/2, the largest centred coefficient
 	m    int64    // round(2^32 / q), the Barrett multiplier of reduce
 	r16  int32    // 2^16 mod q
-	k    [4]int32 // q, half, m: the constants of the AVX2 reduction kernels
+	k    [8]int32 // the constants of the AVX2 kernels (see kernelConsts)
 }
 
 // New returns the ring Z_q[x]/(x^p − x − 1). It needs p prime with
@@ -54,7 +54,7 @@ func New(p, q int) (*Ring, error) {
 		m:    (int64(1)<<32 + int64(q)/2) / int64(q), // below 2^31 for q ≥ 3
 		r16:  int32(1<<16) % int32(q),
 	}
-	r.k = [4]int32{r.q, r.half, int32(r.m)}
+	r.k = r.kernelConsts()
 	return r, nil
 }
 

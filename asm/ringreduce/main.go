@@ -37,16 +37,21 @@ const (
 	m16 = 3329
 )
 
-// Offsets of the int32 constants k of reduceKernel and foldKernel.
+// Offsets of the int32 constants k of reduceKernel, foldKernel and
+// crtKernel.
 const (
 	kQ    = 0 // q
 	kHalf = 1 // (q−1)/2
 	kM    = 2 // round(2^32/q)
+	kC1   = 3 // M16·2^12 mod q
+	kZ    = 4 // M16⁻¹·2^32 mod M32, centred (crtKernel's Montgomery factor)
+	kZQ   = 5 // kZ·M32⁻¹ mod 2^32
 )
 
 func main() {
 	ConstraintExpr("amd64,!purego") // avo v0.6.0 takes the +build form; it writes both forms
 	reduceKernels()
+	crt()
 	centerKernel(true)
 	centerKernel(false)
 	Generate()
@@ -80,14 +85,21 @@ func (b barrett) reduce(x reg.VecVirtual) {
 	VPBLENDD(U8(0xaa), po, pe, t) // t of the odd lanes from their high halves
 	VPMULLD(b.q, t, t)
 	VPSUBD(t, x, x) // y = x − t·q
+	centreOnce(x, b.q, b.half)
+}
+
+// centreOnce sets each 32-bit lane x, |x| < m + half with half = (m−1)/2,
+// to its representative in [−half, half]: x −= m if x > half, x += m if
+// x < −half, by masks.
+func centreOnce(x, m, half reg.VecVirtual) {
 	fix := YMM()
-	VPSUBD(x, b.half, fix) // half − y < 0 iff y > half
+	VPSUBD(x, half, fix) // half − x < 0 iff x > half
 	VPSRAD(U8(31), fix, fix)
-	VPAND(b.q, fix, fix)
+	VPAND(m, fix, fix)
 	VPSUBD(fix, x, x)
-	VPADDD(b.half, x, fix) // y + half < 0 iff y < −half
+	VPADDD(half, x, fix) // x + half < 0 iff x < −half
 	VPSRAD(U8(31), fix, fix)
-	VPAND(b.q, fix, fix)
+	VPAND(m, fix, fix)
 	VPADDD(fix, x, x)
 }
 
@@ -96,7 +108,7 @@ func (b barrett) reduce(x reg.VecVirtual) {
 func reduceKernels() {
 	for _, fold := range []bool{false, true} {
 		if fold {
-			TEXT("foldKernel", NOSPLIT, "func(c *int16, lo, hi, mid *int32, n int, k *[4]int32)")
+			TEXT("foldKernel", NOSPLIT, "func(c *int16, lo, hi, mid *int32, n int, k *[8]int32)")
 			Pragma("noescape")
 			Doc(
 				"foldKernel sets c[i] = reduce(lo[i] + hi[i] + mid[i]) for i < n, the",
@@ -105,7 +117,7 @@ func reduceKernels() {
 				"Bounds: requires |lo[i] + hi[i] + mid[i]| < 2^31; ensures |c[i]| ≤ (q−1)/2.",
 			)
 		} else {
-			TEXT("reduceKernel", NOSPLIT, "func(c *int16, a *int32, n int, k *[4]int32)")
+			TEXT("reduceKernel", NOSPLIT, "func(c *int16, a *int32, n int, k *[8]int32)")
 			Pragma("noescape")
 			Doc(
 				"reduceKernel sets c[i] = reduce(a[i]) for i < n, with k = q, (q−1)/2,",
@@ -147,6 +159,72 @@ func reduceKernels() {
 		VZEROUPPER()
 		RET()
 	}
+}
+
+// crt generates crtKernel: x32[i] = crt(x32[i], x16[i]), eight lanes at a
+// time. With d = x32 − x16 and t the centred representative of
+// d·M16⁻¹ mod M32 (a Montgomery product by M16⁻¹·2^32, then one correction
+// each way), x = x16 + M16·t is the integer of ring.crt: |x| ≤ 1664 +
+// 3329·4190208 < M32·M16/2. Its residue modulo q is reduced from
+// x16 + c1·th + M16·tl, where t = th·2^12 + tl with 0 ≤ tl < 2^12 and
+// c1 = M16·2^12 mod q; that sum is below 2^26 in magnitude.
+func crt() {
+	TEXT("crtKernel", NOSPLIT, "func(x32, x16 *int32, n int, k *[8]int32)")
+	Pragma("noescape")
+	Doc(
+		"crtKernel sets x32[i] = crt(x32[i], x16[i]) for i < n, the loop of",
+		"Ring.product for products that need both primes, with k = q,",
+		"(q−1)/2, round(2^32/q), M16·2^12 mod q, M16⁻¹·2^32 mod M32 (centred)",
+		"and that times M32⁻¹ mod 2^32. n must be a positive multiple of 8.",
+		"Twin: Ring.crt.",
+		"Bounds: requires |x32[i]| ≤ (M32−1)/2, |x16[i]| ≤ (M16−1)/2; ensures |x32[i]| ≤ (q−1)/2.",
+	)
+	p32, p16 := Load(Param("x32"), GP64()), Load(Param("x16"), GP64())
+	n, kp := Load(Param("n"), GP64()), Load(Param("k"), GP64())
+	b := loadBarrett(kp)
+	c1, z, zq := YMM(), YMM(), YMM()
+	VPBROADCASTD(Mem{Base: kp, Disp: 4 * kC1}, c1)
+	VPBROADCASTD(Mem{Base: kp, Disp: 4 * kZ}, z)
+	VPBROADCASTD(Mem{Base: kp, Disp: 4 * kZQ}, zq)
+	cm := newCentring(m32, true)
+	mask12, m16v := broadcastConst(1<<12-1, true), broadcastConst(m16, true)
+	SHRQ(Imm(3), n)
+	Label("crt")
+	x16, d := YMM(), YMM()
+	VMOVDQU(Mem{Base: p16}, x16)
+	VMOVDQU(Mem{Base: p32}, d)
+	VPSUBD(x16, d, d)
+	// t = mont(d, z) ≡ d·M16⁻¹ (mod M32), |t| < M32, as montMul of
+	// asm/ntt32: (d·z − (d·z·M32⁻¹ mod 2^32)·M32)/2^32, exact.
+	odd, te, to, pe, po := YMM(), YMM(), YMM(), YMM(), YMM()
+	VMOVSHDUP(d, odd)
+	VPMULDQ(zq, d, te)
+	VPMULDQ(zq, odd, to)
+	VPMULDQ(z, d, pe)
+	VPMULDQ(z, odd, po)
+	VPMULDQ(cm.m, te, te)
+	VPMULDQ(cm.m, to, to)
+	VPSUBQ(te, pe, pe)
+	VPSUBQ(to, po, po)
+	t := YMM()
+	VMOVSHDUP(pe, pe)
+	VPBLENDD(U8(0xaa), po, pe, t)
+	centreOnce(t, cm.m, cm.half)
+	th, tl := YMM(), YMM()
+	VPSRAD(U8(12), t, th)
+	VPAND(mask12, t, tl)
+	VPMULLD(c1, th, th)
+	VPMULLD(m16v, tl, tl)
+	VPADDD(th, x16, x16)
+	VPADDD(tl, x16, x16)
+	b.reduce(x16)
+	VMOVDQU(x16, Mem{Base: p32})
+	ADDQ(Imm(32), p32)
+	ADDQ(Imm(32), p16)
+	DECQ(n)
+	JNZ(LabelRef("crt"))
+	VZEROUPPER()
+	RET()
 }
 
 // centring holds M, M − 1 and (M − 1)/2 in every lane.
