@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func divsteps3Kernel(s *[128]uint64, p int) int64
-// Requires: AVX, AVX2, CMOV, SSE2
+// Requires: AVX, AVX2, CMOV
 TEXT ·divsteps3Kernel(SB), NOSPLIT, $0-24
 	MOVQ s+0(FP), AX
 	MOVQ p+8(FP), CX
@@ -36,11 +36,11 @@ step:
 	ANDQ         R8, R9
 	XORQ         R9, BX
 	INCQ         BX
-	MOVQ         R8, X0
+	VMOVQ        R8, X0
 	VPBROADCASTQ X0, Y0
-	MOVQ         DI, X1
+	VMOVQ        DI, X1
 	VPBROADCASTQ X1, Y1
-	MOVQ         R10, X2
+	VMOVQ        R10, X2
 	VPBROADCASTQ X2, Y2
 
 	// f, g: groups min(p + 1, 2p − 1 − n) / 256, rounded up, from the highest.

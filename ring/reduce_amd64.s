@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func reduceKernel(c *int16, a *int32, n int, k *[8]int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·reduceKernel(SB), NOSPLIT, $0-32
 	MOVQ         c+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -15,7 +15,7 @@ TEXT ·reduceKernel(SB), NOSPLIT, $0-32
 	VPBROADCASTD 4(BX), Y1
 	VPBROADCASTD 8(BX), Y2
 	MOVQ         $0x80000000, BX
-	MOVQ         BX, X3
+	VMOVQ        BX, X3
 	VPBROADCASTQ X3, Y3
 	SHRQ         $0x04, DX
 
@@ -67,7 +67,7 @@ loop:
 	RET
 
 // func foldKernel(c *int16, lo *int32, hi *int32, mid *int32, n int, k *[8]int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·foldKernel(SB), NOSPLIT, $0-48
 	MOVQ         c+0(FP), AX
 	MOVQ         lo+8(FP), CX
@@ -79,7 +79,7 @@ TEXT ·foldKernel(SB), NOSPLIT, $0-48
 	VPBROADCASTD 4(DI), Y1
 	VPBROADCASTD 8(DI), Y2
 	MOVQ         $0x80000000, DI
-	MOVQ         DI, X3
+	VMOVQ        DI, X3
 	VPBROADCASTQ X3, Y3
 	SHRQ         $0x04, SI
 
@@ -137,7 +137,7 @@ loop:
 	RET
 
 // func crtKernel(x32 *int32, x16 *int32, n int, k *[8]int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·crtKernel(SB), NOSPLIT, $0-32
 	MOVQ         x32+0(FP), AX
 	MOVQ         x16+8(FP), CX
@@ -147,25 +147,25 @@ TEXT ·crtKernel(SB), NOSPLIT, $0-32
 	VPBROADCASTD 4(BX), Y1
 	VPBROADCASTD 8(BX), Y2
 	MOVQ         $0x80000000, SI
-	MOVQ         SI, X3
+	VMOVQ        SI, X3
 	VPBROADCASTQ X3, Y3
 	VPBROADCASTD 12(BX), Y4
 	VPBROADCASTD 16(BX), Y5
 	VPBROADCASTD 20(BX), Y6
 	MOVL         $0x007fe001, BX
-	MOVD         BX, X7
+	VMOVD        BX, X7
 	VPBROADCASTD X7, Y7
 	MOVL         $0x007fe000, BX
-	MOVD         BX, X8
+	VMOVD        BX, X8
 	VPBROADCASTD X8, Y8
 	MOVL         $0x003ff000, BX
-	MOVD         BX, X8
+	VMOVD        BX, X8
 	VPBROADCASTD X8, Y8
 	MOVL         $0x00000fff, BX
-	MOVD         BX, X9
+	VMOVD        BX, X9
 	VPBROADCASTD X9, Y9
 	MOVL         $0x00000d01, BX
-	MOVD         BX, X10
+	VMOVD        BX, X10
 	VPBROADCASTD X10, Y10
 	SHRQ         $0x03, DX
 
@@ -224,19 +224,19 @@ crt:
 	RET
 
 // func center32Kernel(dst *[128]int32, lower *[128]int32, upper *[128]int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·center32Kernel(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         lower+8(FP), CX
 	MOVQ         upper+16(FP), DX
 	MOVL         $0x007fe001, BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         $0x007fe000, BX
-	MOVD         BX, X1
+	VMOVD        BX, X1
 	VPBROADCASTD X1, Y1
 	MOVL         $0x003ff000, BX
-	MOVD         BX, X2
+	VMOVD        BX, X2
 	VPBROADCASTD X2, Y2
 	VMOVDQU      (CX), Y3
 	VPADDD       (DX), Y3, Y3
@@ -514,19 +514,19 @@ TEXT ·center32Kernel(SB), NOSPLIT, $0-24
 	RET
 
 // func center16Kernel(dst *[128]int32, lower *[128]int16, upper *[128]int16)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·center16Kernel(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         lower+8(FP), CX
 	MOVQ         upper+16(FP), DX
 	MOVL         $0x00000d01, BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTW X0, Y0
 	MOVL         $0x00000d00, BX
-	MOVD         BX, X1
+	VMOVD        BX, X1
 	VPBROADCASTW X1, Y1
 	MOVL         $0x00000680, BX
-	MOVD         BX, X2
+	VMOVD        BX, X2
 	VPBROADCASTW X2, Y2
 	VMOVDQU      (CX), Y3
 	VPADDW       (DX), Y3, Y3

@@ -5,12 +5,12 @@
 #include "textflag.h"
 
 // func sortColumns8AVX2(p *uint32, rows int, bias uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·sortColumns8AVX2(SB), NOSPLIT, $0-20
 	MOVQ         p+0(FP), AX
 	MOVQ         rows+8(FP), CX
 	MOVL         bias+16(FP), DX
-	MOVD         DX, X0
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
 	SHRQ         $0x03, CX
 
@@ -416,13 +416,13 @@ DATA sortReverse8<>+28(SB)/4, $0x00000000
 GLOBL sortReverse8<>(SB), RODATA|NOPTR, $32
 
 // func transposeRowsAVX2(dst *uint32, src *uint32, rows int, bias uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·transposeRowsAVX2(SB), NOSPLIT, $0-28
 	MOVQ         dst+0(FP), AX
 	MOVQ         src+8(FP), CX
 	MOVQ         rows+16(FP), DX
 	MOVL         bias+24(FP), BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVQ         DX, BX
 	SHLQ         $0x02, BX

@@ -178,7 +178,7 @@ func uvGroup(base reg.Register, m masks, k int, prev [2]reg.VecVirtual) [2]reg.V
 // broadcast returns the general register x in every lane of a ymm register.
 func broadcast(x reg.GPVirtual) reg.VecVirtual {
 	y := YMM()
-	MOVQ(x, y.AsX())
+	VMOVQ(x, y.AsX()) // VEX form: a legacy-SSE MOVQ after 256-bit code costs an SSE/AVX transition
 	VPBROADCASTQ(y.AsX(), y)
 	return y
 }

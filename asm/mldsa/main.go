@@ -227,7 +227,7 @@ func broadcastBound(p gotypes.Component, sub int) VecVirtual {
 	r := Load(p, GP32())
 	SUBL(U8(sub), r)
 	x, y := XMM(), YMM()
-	MOVD(r, x)
+	VMOVD(r, x) // VEX form: no SSE/AVX transition
 	VPBROADCASTD(x, y)
 	return y
 }
@@ -296,7 +296,7 @@ func makeHintKernel() {
 	VPSHUFD(U8(0xb1), hi, s)
 	VPADDD(s, hi, hi)
 	n := GP32()
-	MOVD(hi, n)
+	VMOVD(hi, n) // VEX form: no SSE/AVX transition (the upper halves are dirty here)
 	Store(n, Return("ones"))
 	Store(anyLane(acc), Return("reject"))
 	VZEROUPPER()

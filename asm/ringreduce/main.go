@@ -68,7 +68,7 @@ func loadBarrett(k reg.Register) barrett {
 	// 2^31 in every quadword: the rounding term of t.
 	tmp := GP64()
 	MOVQ(U32(1<<31), tmp)
-	MOVQ(tmp, b.round.AsX())
+	VMOVQ(tmp, b.round.AsX()) // VEX forms throughout: no SSE/AVX transitions
 	VPBROADCASTQ(b.round.AsX(), b.round)
 	return b
 }
@@ -234,7 +234,7 @@ type centring struct{ m, mm1, half reg.VecVirtual }
 func broadcastConst(v uint32, w32 bool) reg.VecVirtual {
 	y, tmp := YMM(), GP32()
 	MOVL(U32(v), tmp)
-	MOVD(tmp, y.AsX())
+	VMOVD(tmp, y.AsX())
 	if w32 {
 		VPBROADCASTD(y.AsX(), y)
 	} else {

@@ -171,7 +171,7 @@ func reverse8() Mem {
 // every lane.
 func broadcastParam(name string) reg.VecVirtual {
 	g, x, y := Load(Param(name), GP32()), XMM(), YMM()
-	MOVD(g, x)
+	VMOVD(g, x) // VEX form: no SSE/AVX transition
 	VPBROADCASTD(x, y)
 	return y
 }

@@ -103,14 +103,14 @@ decompose_loop:
 	RET
 
 // func subCentred32AVX2(dst *[256]int32, a *[256]int32, prod *[256]int32, bound int32, t *[16]int32) int32
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·subCentred32AVX2(SB), NOSPLIT, $0-44
 	MOVQ         dst+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         prod+16(FP), DX
 	MOVL         bound+24(FP), BX
 	SUBL         $0x01, BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVQ         t+32(FP), BX
 	VPBROADCASTD (BX), Y1
@@ -186,14 +186,14 @@ subCentred32AVX2_loop:
 	RET
 
 // func addCentred32AVX2(dst *[256]int32, a *[256]int32, prod *[256]int32, bound int32, t *[16]int32) int32
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·addCentred32AVX2(SB), NOSPLIT, $0-44
 	MOVQ         dst+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         prod+16(FP), DX
 	MOVL         bound+24(FP), BX
 	SUBL         $0x01, BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVQ         t+32(FP), BX
 	VPBROADCASTD (BX), Y1
@@ -269,12 +269,12 @@ addCentred32AVX2_loop:
 	RET
 
 // func exceeds32AVX2(p *[256]int32, bound int32) int32
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·exceeds32AVX2(SB), NOSPLIT, $0-20
 	MOVQ         p+0(FP), AX
 	MOVL         bound+8(FP), CX
 	SUBL         $0x01, CX
-	MOVD         CX, X0
+	VMOVD        CX, X0
 	VPBROADCASTD X0, Y0
 	VPXOR        Y1, Y1, Y1
 	XORQ         CX, CX
@@ -307,7 +307,7 @@ exceeds_loop:
 	RET
 
 // func makeHint32AVX2(h *[256]uint8, w1 *[256]int32, r0 *[256]int32, prod *[256]int32, t *[16]int32) (ones int32, reject int32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·makeHint32AVX2(SB), NOSPLIT, $0-48
 	MOVQ         h+0(FP), AX
 	MOVQ         w1+8(FP), CX
@@ -553,7 +553,7 @@ makehint_loop:
 	VPADDD       X1, X0, X0
 	VPSHUFD      $0xb1, X0, X1
 	VPADDD       X1, X0, X0
-	MOVD         X0, AX
+	VMOVD        X0, AX
 	MOVL         AX, ones+40(FP)
 	VPMOVMSKB    Y7, AX
 	MOVL         AX, reject+44(FP)
