@@ -11,7 +11,13 @@
 //     auxiliary primes (8380417 and, when a product needs more room, also
 //     3329, joined by the Chinese remainder theorem), then reduced modulo
 //     x^p − x − 1 and q; they run on the AVX2 or the portable kernels of
-//     package ntt, whichever the module's kernel switch selects;
+//     package ntt, whichever the module's kernel switch selects, and with
+//     AVX2 the passes around the transforms (the centring of each
+//     auxiliary-prime result, the CRT, the folding modulo x^p − x − 1 and
+//     the Barrett reduction modulo q) run on this package's kernels, each
+//     with the Go loop it replaces as its twin and the Go loop's Bounds
+//     (|x| < 2M before centring modulo M, residues within (M−1)/2 for the
+//     CRT, |x| < 2^31 before reducing modulo q);
 //   - constant-time inversion, [Ring.Invert], reporting whether the element
 //     was invertible;
 //   - batch inversion by Montgomery's trick, [BatchInvert], for any type
