@@ -134,8 +134,10 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		for j := range l + 1 {
 			zcp[j] = &zc[j]
 		}
-		per := (k + 3) / 4        // batches
-		per = (k + per - 1) / per // rows per batch
+		per := k // rows per batch: one batch for k ≤ 4, else two (k ≤ 8)
+		if k > 4 {
+			per = (k + 1) >> 1
+		}
 		needTr := !pk.trReady.Load()
 		if !needTr {
 			*trOut = *pk.trHash()

@@ -51,6 +51,7 @@ var allowed = map[string]string{
 	module + "dsa/mldsa.newRoundingTable":    "the AVX2 rounding constants (m, the Decompose multiplier) from the public γ2, at init",
 	module + "ring.New":                      "the Barrett multiplier and 2^16 mod q from the public q; isPrime's trial division of the public p and q, inlined",
 	module + "ring.isPrime":                  "trial division of the public parameter p or q",
+	module + "ring.(*Ring).kernelConsts":     "M16·2^12 mod q for the AVX2 kernels, from the public q (called by New)",
 }
 
 // goTool returns the go command that runs this test. It skips the test
