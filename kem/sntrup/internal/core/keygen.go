@@ -191,21 +191,84 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([][]byte, error) {
 			return nil, err
 		}
 	}
-	buf := make([]int16, 2*n*pp.p+pp.p)
+	// Batch-invert the f_i (small) rather than the 3f_i: two of the three
+	// products per key of Montgomery's trick then have a small operand
+	// (MulSmall, one auxiliary prime), and 1/(3f_i) = 3⁻¹·(1/f_i).
+	p := pp.p
+	buf := make([]int16, (n+2)*p) // the inverses, BatchInvert's scratch, smallFactors'
 	defer clear(buf)
-	a, inv := make([][]int16, n), make([][]int16, n)
+	a, inv := make([]element, n), make([]element, n)
 	for i := range s {
-		a[i] = buf[2*i*pp.p : (2*i+1)*pp.p]
-		inv[i] = buf[(2*i+1)*pp.p : (2*i+2)*pp.p]
-		pp.threeF(a[i], s[i].f[:pp.p])
+		a[i] = element{small: s[i].f[:p]}
+		inv[i] = element{big: buf[i*p : (i+1)*p]}
 	}
-	if !ctgrind.Declassify(ring.BatchInvert(pp.rq, inv, a, buf[2*n*pp.p:])) { // always invertible
+	alg := smallFactors{pp.rq, buf[(n+1)*p:]}
+	if !ctgrind.Declassify(ring.BatchInvert(alg, inv, a, element{big: buf[n*p : (n+1)*p]})) { // always invertible
 		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
+	}
+	for i := range inv {
+		pp.divideBy3(inv[i].big)
 	}
 	keys := make([][]byte, n)
 	for i := range keys {
 		keys[i] = make([]byte, pp.DecapsulationKeySize())
-		pp.finish(keys[i], &s[i], inv[i])
+		pp.finish(keys[i], &s[i], inv[i].big)
 	}
 	return keys, nil
+}
+
+// element is an element of R/q for BatchInvert in GenerateKeys: a small one
+// (coefficients in {−1, 0, 1}, one of the f_i being inverted) or a big one.
+// Which one it is is public: it is fixed by where the element comes from.
+type element struct {
+	big   []int16
+	small []int8
+}
+
+// smallFactors is R/q as a ring.Algebra over elements that know whether
+// they are small, so that a product with a small factor is a MulSmall.
+// tmp is scratch for a small·small product.
+type smallFactors struct {
+	r   *ring.Ring
+	tmp []int16
+}
+
+func (a smallFactors) Mul(c, x, y element) {
+	switch {
+	case x.small != nil && y.small != nil: // the prefix f_0·f_1
+		for i, v := range x.small {
+			a.tmp[i] = int16(v)
+		}
+		a.r.MulSmall(c.big, a.tmp, y.small)
+	case y.small != nil:
+		a.r.MulSmall(c.big, x.big, y.small)
+	case x.small != nil:
+		a.r.MulSmall(c.big, y.big, x.small)
+	default:
+		a.r.Mul(c.big, x.big, y.big)
+	}
+}
+
+func (a smallFactors) Invert(c, x element) bool {
+	if x.small != nil { // a batch of one
+		for i, v := range x.small {
+			a.tmp[i] = int16(v)
+		}
+		return a.r.Invert(c.big, a.tmp)
+	}
+	return a.r.Invert(c.big, x.big)
+}
+
+// divideBy3 sets c = c/3 in R/q: each coefficient times 3⁻¹ mod q.
+func (pp *Params) divideBy3(c []int16) {
+	inv3 := int32((pp.q + 1) / 3) // 3·inv3 = q + 1 when q ≡ 2 (mod 3)
+	if pp.q%3 == 1 {
+		inv3 = int32((2*pp.q + 1) / 3)
+	}
+	var t [maxP]int32
+	for i, v := range c {
+		t[i] = int32(v) * inv3
+	}
+	pp.rq.Reduce(c, t[:len(c)])
+	clear(t[:])
 }
