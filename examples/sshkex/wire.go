@@ -149,12 +149,3 @@ func appendBool(b []byte, v bool) []byte {
 	}
 	return append(b, 0)
 }
-
-// appendMpint appends a non-negative mpint in its minimal encoding.
-func appendMpint(b []byte, v *big.Int) []byte {
-	m := v.Bytes()
-	if len(m) > 0 && m[0]&0x80 != 0 {
-		m = append([]byte{0}, m...)
-	}
-	return appendString(b, m)
-}
