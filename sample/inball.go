@@ -3,6 +3,7 @@ package sample
 import (
 	"crypto/sha3"
 	"encoding/binary"
+	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/internal/ctgrind"
 
 	"github.com/moduletto/moduletto/poly"
@@ -23,8 +24,8 @@ import (
 // itself is constant time: c is kept as two 256-bit masks (nonzero, negative)
 // and c_i ← c_j, c_j ← (−1)^h[i+τ−256] touch all four words of each mask
 // under equality masks (shifts by j mod 64 are constant-time instructions),
-// so no memory index depends on j. The masks are
-// expanded into dst at the end.
+// so no memory index depends on j (see placeBall; the AVX2 kernel does the
+// same with byte masks).
 func SampleInBall(dst *poly.Poly32, cTilde []byte, tau int) {
 	var stream ballStream
 	sampleInBall(dst, cTilde, tau, stream.init(cTilde), &stream)
@@ -41,22 +42,39 @@ func SampleInBallBlock(dst *poly.Poly32, cTilde []byte, tau int, first *[rate256
 }
 
 // sampleInBall is SampleInBall's shuffle, from the sign bits and the
-// positions of stream. The two masks are held in eight named words (arrays
-// would live in memory), and every position i = 256−τ … 255 lies in word 3
-// since τ ≤ 64.
+// positions of stream: the positions are read first (the variable-time
+// part), then placed by placeBall or its AVX2 twin.
 func sampleInBall(dst *poly.Poly32, cTilde []byte, tau int, signs uint64, stream *ballStream) {
 	if tau < 1 || tau > 64 {
 		panic("sample: SampleInBall needs 1 ≤ τ ≤ 64")
 	}
-	// The positions first: position's calls would otherwise spill the
-	// eight mask words on every step.
 	var js [64]uint8
 	for i := poly.N - tau; i < poly.N; i++ {
 		js[i-(poly.N-tau)] = uint8(stream.position(i, cTilde))
 	}
+	if cpu.AVX2Kernels() {
+		var scratch [poly.N]int8
+		placeBallAVX2((*[poly.N]int32)(dst), &js, tau, signs, &scratch)
+		clear(scratch[:])
+	} else {
+		placeBall(dst, js[:tau], signs)
+	}
+	clear(js[:])
+}
+
+// placeBall is SampleInBall's placement (FIPS 204, Algorithm 29, lines
+// 4–10) of the positions js (j = js[t] ≤ i = 256 − τ + t, τ = len(js))
+// and the sign bits signs: c_i ← c_j, c_j ← (−1)^h[t]. c is kept as two
+// 256-bit masks (nonzero, negative) in eight named words (arrays would live
+// in memory), touching all four words of each mask under equality masks
+// (shifts by j mod 64 are constant-time instructions), so no memory index
+// depends on j; every i lies in word 3 since τ ≤ 64. The masks are
+// expanded into dst at the end.
+func placeBall(dst *poly.Poly32, js []uint8, signs uint64) {
+	tau := len(js)
 	var n0, n1, n2, n3 uint64 // nonzero
 	var g0, g1, g2, g3 uint64 // negative
-	for t, j := range js[:tau] {
+	for t, j := range js {
 		i := poly.N - tau + t
 		s, w := uint(j)&63, int(j>>6)
 		bit := uint64(1) << s
@@ -81,7 +99,6 @@ func sampleInBall(dst *poly.Poly32, cTilde []byte, tau int, signs uint64, stream
 		n3 |= nz >> s << at
 		g3 |= neg >> s << at
 	}
-	clear(js[:])
 	expandBall(dst[0:64], n0, g0)
 	expandBall(dst[64:128], n1, g1)
 	expandBall(dst[128:192], n2, g2)

@@ -7584,3 +7584,207 @@ DATA w7<>+29(SB)/1, $0x00
 DATA w7<>+30(SB)/1, $0x07
 DATA w7<>+31(SB)/1, $0x00
 GLOBL w7<>(SB), RODATA|NOPTR, $32
+
+// func placeBallAVX2(dst *[256]int32, js *[64]uint8, tau int, signs uint64, scratch *[256]int8)
+// Requires: AVX, AVX2
+TEXT ·placeBallAVX2(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), AX
+	MOVQ         js+8(FP), CX
+	MOVQ         tau+16(FP), DX
+	MOVQ         signs+24(FP), BX
+	MOVQ         scratch+32(FP), SI
+	VPXOR        Y0, Y0, Y0
+	VPXOR        Y1, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
+	VMOVDQU      ballIota<>+0(SB), Y8
+	VPBROADCASTB ballStep<>+0(SB), Y9
+	VPXOR        Y10, Y10, Y10
+	MOVQ         $0x00000040, DI
+	SUBQ         DX, DI
+	XORQ         R8, R8
+
+ball_step:
+	MOVQ         BX, R9
+	ANDQ         $0x01, R9
+	SHRQ         $0x01, BX
+	ADDQ         R9, R9
+	NEGQ         R9
+	INCQ         R9
+	VMOVQ        R9, X11
+	VPBROADCASTB X11, Y11
+	VPBROADCASTB (CX)(R8*1), Y12
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y0, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y0, Y0
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y1, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y1, Y1
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y2, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y2, Y2
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y3, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y3, Y3
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y4, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y4, Y4
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y5, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y5, Y5
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y14
+	VPAND        Y6, Y14, Y15
+	VPOR         Y15, Y13, Y13
+	VPBLENDVB    Y14, Y11, Y6, Y6
+	VPSUBB       Y9, Y12, Y12
+	VPCMPEQB     Y8, Y12, Y12
+	VPAND        Y7, Y12, Y14
+	VPOR         Y14, Y13, Y13
+	VPBLENDVB    Y12, Y11, Y7, Y7
+	VPSADBW      Y10, Y13, Y13
+	VEXTRACTI128 $0x01, Y13, X11
+	VPADDQ       X11, X13, X13
+	VPSHUFD      $0x4e, X13, X11
+	VPADDQ       X11, X13, X13
+	VPBROADCASTB X13, Y13
+	VMOVQ        DI, X11
+	VPBROADCASTB X11, Y11
+	VPCMPEQB     Y8, Y11, Y12
+	VPAND        Y13, Y12, Y12
+	VPOR         Y12, Y6, Y6
+	VPSUBB       Y9, Y11, Y11
+	VPCMPEQB     Y8, Y11, Y11
+	VPAND        Y13, Y11, Y11
+	VPOR         Y11, Y7, Y7
+	INCQ         DI
+	INCQ         R8
+	CMPQ         R8, DX
+	JB           ball_step
+	VMOVDQU      Y0, (SI)
+	VMOVDQU      Y1, 32(SI)
+	VMOVDQU      Y2, 64(SI)
+	VMOVDQU      Y3, 96(SI)
+	VMOVDQU      Y4, 128(SI)
+	VMOVDQU      Y5, 160(SI)
+	VMOVDQU      Y6, 192(SI)
+	VMOVDQU      Y7, 224(SI)
+	VPMOVSXBD    (SI), Y0
+	VMOVDQU      Y0, (AX)
+	VPMOVSXBD    8(SI), Y0
+	VMOVDQU      Y0, 32(AX)
+	VPMOVSXBD    16(SI), Y0
+	VMOVDQU      Y0, 64(AX)
+	VPMOVSXBD    24(SI), Y0
+	VMOVDQU      Y0, 96(AX)
+	VPMOVSXBD    32(SI), Y0
+	VMOVDQU      Y0, 128(AX)
+	VPMOVSXBD    40(SI), Y0
+	VMOVDQU      Y0, 160(AX)
+	VPMOVSXBD    48(SI), Y0
+	VMOVDQU      Y0, 192(AX)
+	VPMOVSXBD    56(SI), Y0
+	VMOVDQU      Y0, 224(AX)
+	VPMOVSXBD    64(SI), Y0
+	VMOVDQU      Y0, 256(AX)
+	VPMOVSXBD    72(SI), Y0
+	VMOVDQU      Y0, 288(AX)
+	VPMOVSXBD    80(SI), Y0
+	VMOVDQU      Y0, 320(AX)
+	VPMOVSXBD    88(SI), Y0
+	VMOVDQU      Y0, 352(AX)
+	VPMOVSXBD    96(SI), Y0
+	VMOVDQU      Y0, 384(AX)
+	VPMOVSXBD    104(SI), Y0
+	VMOVDQU      Y0, 416(AX)
+	VPMOVSXBD    112(SI), Y0
+	VMOVDQU      Y0, 448(AX)
+	VPMOVSXBD    120(SI), Y0
+	VMOVDQU      Y0, 480(AX)
+	VPMOVSXBD    128(SI), Y0
+	VMOVDQU      Y0, 512(AX)
+	VPMOVSXBD    136(SI), Y0
+	VMOVDQU      Y0, 544(AX)
+	VPMOVSXBD    144(SI), Y0
+	VMOVDQU      Y0, 576(AX)
+	VPMOVSXBD    152(SI), Y0
+	VMOVDQU      Y0, 608(AX)
+	VPMOVSXBD    160(SI), Y0
+	VMOVDQU      Y0, 640(AX)
+	VPMOVSXBD    168(SI), Y0
+	VMOVDQU      Y0, 672(AX)
+	VPMOVSXBD    176(SI), Y0
+	VMOVDQU      Y0, 704(AX)
+	VPMOVSXBD    184(SI), Y0
+	VMOVDQU      Y0, 736(AX)
+	VPMOVSXBD    192(SI), Y0
+	VMOVDQU      Y0, 768(AX)
+	VPMOVSXBD    200(SI), Y0
+	VMOVDQU      Y0, 800(AX)
+	VPMOVSXBD    208(SI), Y0
+	VMOVDQU      Y0, 832(AX)
+	VPMOVSXBD    216(SI), Y0
+	VMOVDQU      Y0, 864(AX)
+	VPMOVSXBD    224(SI), Y0
+	VMOVDQU      Y0, 896(AX)
+	VPMOVSXBD    232(SI), Y0
+	VMOVDQU      Y0, 928(AX)
+	VPMOVSXBD    240(SI), Y0
+	VMOVDQU      Y0, 960(AX)
+	VPMOVSXBD    248(SI), Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA ballIota<>+0(SB)/1, $0x00
+DATA ballIota<>+1(SB)/1, $0x01
+DATA ballIota<>+2(SB)/1, $0x02
+DATA ballIota<>+3(SB)/1, $0x03
+DATA ballIota<>+4(SB)/1, $0x04
+DATA ballIota<>+5(SB)/1, $0x05
+DATA ballIota<>+6(SB)/1, $0x06
+DATA ballIota<>+7(SB)/1, $0x07
+DATA ballIota<>+8(SB)/1, $0x08
+DATA ballIota<>+9(SB)/1, $0x09
+DATA ballIota<>+10(SB)/1, $0x0a
+DATA ballIota<>+11(SB)/1, $0x0b
+DATA ballIota<>+12(SB)/1, $0x0c
+DATA ballIota<>+13(SB)/1, $0x0d
+DATA ballIota<>+14(SB)/1, $0x0e
+DATA ballIota<>+15(SB)/1, $0x0f
+DATA ballIota<>+16(SB)/1, $0x10
+DATA ballIota<>+17(SB)/1, $0x11
+DATA ballIota<>+18(SB)/1, $0x12
+DATA ballIota<>+19(SB)/1, $0x13
+DATA ballIota<>+20(SB)/1, $0x14
+DATA ballIota<>+21(SB)/1, $0x15
+DATA ballIota<>+22(SB)/1, $0x16
+DATA ballIota<>+23(SB)/1, $0x17
+DATA ballIota<>+24(SB)/1, $0x18
+DATA ballIota<>+25(SB)/1, $0x19
+DATA ballIota<>+26(SB)/1, $0x1a
+DATA ballIota<>+27(SB)/1, $0x1b
+DATA ballIota<>+28(SB)/1, $0x1c
+DATA ballIota<>+29(SB)/1, $0x1d
+DATA ballIota<>+30(SB)/1, $0x1e
+DATA ballIota<>+31(SB)/1, $0x1f
+GLOBL ballIota<>(SB), RODATA|NOPTR, $32
+
+DATA ballStep<>+0(SB)/1, $0x20
+GLOBL ballStep<>(SB), RODATA|NOPTR, $1

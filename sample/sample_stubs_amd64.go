@@ -79,3 +79,12 @@ func cbd2AVX2(dst *[256]int16, b *[128]byte)
 //
 //go:noescape
 func cbd3AVX2(dst *[256]int16, b *[192]byte)
+
+// placeBallAVX2 is placeBall: SampleInBall's placement (FIPS 204,
+// Algorithm 29, lines 4–10) of the τ positions js[:τ] and the sign
+// bits signs into dst. 1 ≤ τ ≤ 64; scratch is overwritten. Constant
+// time: js and signs meet only masks. Twin: placeBall.
+// Bounds: requires js[t] ≤ 256 − τ + t; ensures dst[i] ∈ {−1, 0, 1}.
+//
+//go:noescape
+func placeBallAVX2(dst *[256]int32, js *[64]uint8, tau int, signs uint64, scratch *[256]int8)

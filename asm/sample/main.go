@@ -32,6 +32,7 @@ func main() {
 	rejBounded(4)
 	cbd2()
 	cbd3()
+	placeBall()
 
 	Generate()
 }
