@@ -5,6 +5,7 @@
 //
 //   - reduceKernel: Ring.Reduce, c[i] = reduce(a[i]);
 //   - foldKernel: the loop of Ring.fold, c[i] = reduce(lo[i] + hi[i] + mid[i]);
+//   - crtKernel: the CRT loop of Ring.product, x32[i] = crt(x32[i], x16[i]);
 //   - center32Kernel: the recombination of mul32, center32(lower + upper);
 //   - center16Kernel: the recombination of mul16, center16(lower + upper).
 //

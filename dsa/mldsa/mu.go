@@ -5,10 +5,11 @@ import (
 	"fmt"
 )
 
-// muInput is the message representative of a verification: μ given
-// (external μ), or μ = H(tr ‖ head ‖ tail, 64) with M′ = head ‖ tail
-// (FIPS 204, Algorithms 3, 5 and 8, line 7), computed in a Keccak lane of
-// verifyInternal once tr is known.
+// muInput is what the message representative μ is made from: μ itself
+// (external μ), or M′ = head ‖ tail, for μ = H(tr ‖ M′, 64) (FIPS 204,
+// Algorithms 2–5, and line 6 of Algorithm 7 or 7 of Algorithm 8). Signing
+// hashes it with sum; verification in a Keccak lane of verifyInternal once
+// tr is known.
 type muInput struct {
 	external *[MuSize]byte
 	head     [2 + MaxContextSize + 11]byte // pure: 0 ‖ |ctx| ‖ ctx; HashML-DSA: 1 ‖ |ctx| ‖ ctx ‖ OID
