@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/moduletto/moduletto/dsa/mldsa"
 	"github.com/moduletto/moduletto/kem/mlkem"
@@ -263,7 +264,10 @@ func readIdentities(path string) ([]identity, error) {
 func readRecipients(arg string, literalAllowed bool) ([]recipient, error) {
 	data, err := os.ReadFile(arg)
 	if err != nil {
-		if literalAllowed && errors.Is(err, os.ErrNotExist) && looksLikeKeyLine(arg) {
+		// A key line is no file name: it is not found or, when a run of
+		// more than 255 characters lies between its '/'s, too long to be one.
+		notFile := errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG)
+		if literalAllowed && notFile && looksLikeKeyLine(arg) {
 			r, lerr := parseRecipientLine(arg)
 			if lerr != nil {
 				return nil, fmt.Errorf("-r: %w", lerr)

@@ -160,6 +160,12 @@ func TestKeyFilesAndRecipients(t *testing.T) {
 	rs, err := readRecipients(lines[1], true)
 	require.NoError(t, err)
 	assert.Equal(t, ids[0].dk.Encapsulator().Bytes(), rs[0].ek.Bytes())
+	// A line with more than 255 characters between '/'s is too long for a
+	// file name (ENAMETOOLONG, not "not found") and is still read as a key:
+	// here it is read, and refused as no key.
+	_, err = readRecipients(strings.Repeat("A", 300), true)
+	require.ErrorContains(t, err, "-r: ")
+	assert.NotContains(t, err.Error(), "file name too long")
 
 	// An identity file of several private keys.
 	var privs []byte
