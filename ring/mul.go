@@ -209,7 +209,7 @@ func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 		}
 		dst := (*[blockLen]int32)(x[k*blockLen:])
 		if simd {
-			center32AVX2(dst, (*[blockLen]int32)(lower[:]), (*[blockLen]int32)(upper[blockLen:]))
+			center32Kernel(dst, (*[blockLen]int32)(lower[:]), (*[blockLen]int32)(upper[blockLen:]))
 			continue
 		}
 		for u := range dst {
@@ -263,7 +263,7 @@ func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 		}
 		dst := (*[blockLen]int32)(x[k*blockLen:])
 		if simd {
-			center16AVX2(dst, (*[blockLen]int16)(lower[:]), (*[blockLen]int16)(upper[blockLen:]))
+			center16Kernel(dst, (*[blockLen]int16)(lower[:]), (*[blockLen]int16)(upper[blockLen:]))
 			continue
 		}
 		for u := range dst {

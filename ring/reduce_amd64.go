@@ -33,11 +33,3 @@ func (r *Ring) crtAVX2(x32, x16 []int32) int {
 	}
 	return n
 }
-
-// center32AVX2 is mul32's recombination of one block.
-func center32AVX2(dst, lower, upper *[blockLen]int32) { center32Kernel(dst, lower, upper) }
-
-// center16AVX2 is mul16's recombination of one block.
-func center16AVX2(dst *[blockLen]int32, lower, upper *[blockLen]int16) {
-	center16Kernel(dst, lower, upper)
-}

@@ -10,17 +10,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// goList runs go list over the module's packages under the given build
+// tags with the template format and returns its lines.
+func goList(t *testing.T, tags, format string) []string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	require.NoError(t, err, "the go command must be on PATH")
+	out, err := exec.Command(goTool, "list", "-tags", tags, "-f", format, "github.com/moduletto/moduletto/...").CombinedOutput()
+	require.NoError(t, err, "go list: %s", out)
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
 // goListSFiles returns, for every package of the module, its assembly files
 // under the given build tags.
 func goListSFiles(t *testing.T, tags string) map[string]string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	require.NoError(t, err, "the go command must be on PATH")
-	out, err := exec.Command(goTool, "list", "-tags", tags,
-		"-f", "{{.ImportPath}}\t{{join .SFiles \" \"}}", "github.com/moduletto/moduletto/...").CombinedOutput()
-	require.NoError(t, err, "go list: %s", out)
 	files := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range goList(t, tags, "{{.ImportPath}}\t{{join .SFiles \" \"}}") {
 		pkg, s, _ := strings.Cut(line, "\t")
 		files[pkg] = s
 	}

@@ -2,7 +2,6 @@ package cpu
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,14 +22,10 @@ func TestNoSSETransitions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list over the module")
 	}
-	goTool, err := exec.LookPath("go")
-	require.NoError(t, err, "the go command must be on PATH")
-	out, err := exec.Command(goTool, "list", "-f", "{{.Dir}}\t{{join .SFiles \" \"}}", "github.com/moduletto/moduletto/...").CombinedOutput()
-	require.NoError(t, err, "go list: %s", out)
 	xReg := regexp.MustCompile(`\bX([0-9]|1[0-5])\b`)
 	yReg := regexp.MustCompile(`\bY([0-9]|1[0-5])\b`)
 	checked := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for _, line := range goList(t, "", "{{.Dir}}\t{{join .SFiles \" \"}}") {
 		dir, files, _ := strings.Cut(line, "\t")
 		for _, f := range strings.Fields(files) {
 			src, err := os.ReadFile(filepath.Join(dir, f))

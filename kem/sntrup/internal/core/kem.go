@@ -60,9 +60,7 @@ func (ek *EncapsulationKey) Bytes() []byte { return append([]byte(nil), ek.bytes
 func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) {
 	pp := ek.pp
 	var c, r16 [maxP]int16
-	for i, v := range r {
-		r16[i] = int16(v)
-	}
+	widen(r16[:], r)
 	pp.rq.MulPrepared(c[:pp.p], &ek.hp, r16[:pp.p])
 	pp.encodeRounded(ct[:pp.roundedSize], c[:pp.p]) // rounds c
 	h3 := hashPrefix(3, rEnc, nil)

@@ -59,9 +59,7 @@ func (pp *Params) draw(rand io.Reader, s *secrets) error {
 			return err
 		}
 		sample.Ternary(s.g[:pp.p], words[:pp.p])
-		for i, c := range s.g[:pp.p] {
-			g16[i] = int16(c)
-		}
+		widen(g16[:], s.g[:pp.p])
 		// Declassified (valgrind builds): the retry decision is public by
 		// design, as the g it rejects is discarded.
 		if ctgrind.Declassify(pp.r3.Invert(s.v[:pp.p], g16[:pp.p])) {
@@ -236,10 +234,7 @@ type smallFactors struct {
 func (a smallFactors) Mul(c, x, y element) {
 	switch {
 	case x.small != nil && y.small != nil: // the prefix f_0·f_1
-		for i, v := range x.small {
-			a.tmp[i] = int16(v)
-		}
-		a.r.MulSmall(c.big, a.tmp, y.small)
+		a.r.MulSmall(c.big, widen(a.tmp, x.small), y.small)
 	case y.small != nil:
 		a.r.MulSmall(c.big, x.big, y.small)
 	case x.small != nil:
@@ -251,12 +246,19 @@ func (a smallFactors) Mul(c, x, y element) {
 
 func (a smallFactors) Invert(c, x element) bool {
 	if x.small != nil { // a batch of one
-		for i, v := range x.small {
-			a.tmp[i] = int16(v)
-		}
-		return a.r.Invert(c.big, a.tmp)
+		return a.r.Invert(c.big, widen(a.tmp, x.small))
 	}
 	return a.r.Invert(c.big, x.big)
+}
+
+// widen writes the small coefficients s into dst as int16 and returns
+// dst[:len(s)].
+func widen(dst []int16, s []int8) []int16 {
+	dst = dst[:len(s)]
+	for i, v := range s {
+		dst[i] = int16(v)
+	}
+	return dst
 }
 
 // divideBy3 sets c = c/3 in R/q: each coefficient times 3⁻¹ mod q.
