@@ -151,73 +151,94 @@ func TestConcurrentUse(t *testing.T) {
 	})
 }
 
-// TestSigningForm checks that key generation keeps no signing form, that
-// the first signature computes it (Â = ExpandA(ρ) and the NTTs of s1, s2,
-// t0, FIPS 204, Algorithm 7, lines 1–5), that later signatures and the
-// encodings are unaffected by it, and that PublicKey copies Â only once
-// the key has it.
+// TestSigningForm checks, on every backend, what key generation and import
+// keep for signing (see keepsSigningForm): nothing with the AVX2 kernels,
+// Â = ExpandA(ρ), NTT(s1) and s2, t0 in the coefficient domain with the
+// portable code; that the first signature completes the signing form
+// (Â and the NTTs of s1, s2, t0, FIPS 204, Algorithm 7, lines 1–5) either
+// way; that later signatures and the encodings are unaffected by it; and
+// that PublicKey copies Â once the key has it.
 func TestSigningForm(t *testing.T) {
 	forEachSet(t, func(t *testing.T, s testSet) {
-		k, l := s.p.p.k, s.p.p.l
-		sk := testKeyOf(t, s.p, 12)
-		assert.Nil(t, sk.pub.a.Load(), "key generation keeps no matrix")
-		assert.Nil(t, sk.hat, "key generation computes no signing form")
-		exp, pkBytes := sk.ExpandedBytes(), sk.PublicKeyBytes()
-		assert.Nil(t, sk.PublicKey().a.Load(), "PublicKey of a key that has not signed")
-
-		msg := []byte("first")
-		sig, err := sk.SignDeterministic(msg, nil)
-		require.NoError(t, err)
-		require.NotNil(t, sk.hat)
-		var want [maxK * maxL]poly.NTTPoly32
-		sample.ExpandA(want[:], &sk.pub.ρ, k, l)
-		for r := range k {
-			assert.Equal(t, want[r*l:(r+1)*l], sk.pub.row(r), "row %d of Â", r)
-		}
-		// The signing form against s1, s2 and t0 decoded from skEncode: the
-		// seeded key derives them again (ExpandS and t0), an imported key
-		// decodes its expanded form, and both must give the same NTTs.
-		imported, err := NewPrivateKeyFromExpanded(s.p, exp)
-		require.NoError(t, err)
-		_, err = imported.SignDeterministic(msg, nil)
-		require.NoError(t, err)
-		var s1, s2, t0 [maxK]poly.Poly32
-		var ρ, K [32]byte
-		var tr [64]byte
-		require.NoError(t, s.p.p.skDecode(&ρ, &K, &tr, s1[:l], s2[:k], t0[:k], exp))
-		var w poly.NTTPoly32
-		for _, key := range []*PrivateKey{sk, imported} {
-			for j := range l {
-				w.SetNTT(&s1[j])
-				assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
-			}
-			for i := range k {
-				w.SetNTT(&s2[i])
-				assert.Equal(t, w, key.hat.s2[i], "NTT(s2[%d])", i)
-				w.SetNTT(&t0[i])
-				assert.Equal(t, w, key.hat.t0[i], "NTT(t0[%d])", i)
-			}
-			for r := range k {
-				assert.Equal(t, want[r*l:(r+1)*l], key.pub.row(r), "row %d of Â", r)
-			}
-		}
-
-		again, err := sk.SignDeterministic(msg, nil)
-		require.NoError(t, err)
-		assert.Equal(t, sig, again, "the first and a later deterministic signature")
-		fresh := testKeyOf(t, s.p, 12)
-		assert.Equal(t, exp, sk.ExpandedBytes(), "skEncode after signing")
-		assert.Equal(t, pkBytes, sk.PublicKeyBytes())
-		assert.True(t, fresh.Equal(sk))
-		pk := sk.PublicKey()
-		require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
-		for r := range k {
-			assert.Equal(t, want[r*l:(r+1)*l], pk.row(r))
-			assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
-		}
-		assert.NoError(t, Verify(pk, msg, sig, nil))
-		assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
+		ntttest.ForEachBackend(t, func(t *testing.T) { testSigningForm(t, s) })
 	})
+}
+
+func testSigningForm(t *testing.T, s testSet) {
+	k, l := s.p.p.k, s.p.p.l
+	var want [maxK * maxL]poly.NTTPoly32
+	sk := testKeyOf(t, s.p, 12)
+	sample.ExpandA(want[:], &sk.pub.ρ, k, l)
+	exp, pkBytes := sk.ExpandedBytes(), sk.PublicKeyBytes()
+	var s1, s2, t0 [maxK]poly.Poly32
+	var ρ, K [32]byte
+	var tr [64]byte
+	require.NoError(t, s.p.p.skDecode(&ρ, &K, &tr, s1[:l], s2[:k], t0[:k], exp))
+	imported, err := NewPrivateKeyFromExpanded(s.p, exp)
+	require.NoError(t, err)
+	var w poly.NTTPoly32
+	for _, key := range []*PrivateKey{sk, imported} {
+		if !keepsSigningForm() {
+			assert.Nil(t, key.pub.a.Load(), "the key keeps no matrix")
+			assert.Nil(t, key.hat, "the key keeps no signing form")
+			assert.Nil(t, key.PublicKey().a.Load(), "PublicKey of a key that has not signed")
+			continue
+		}
+		require.NotNil(t, key.hat, "the key keeps its signing form")
+		for r := range k {
+			assert.Equal(t, want[r*l:(r+1)*l], key.pub.row(r), "row %d of the kept Â", r)
+		}
+		for j := range l {
+			w.SetNTT(&s1[j])
+			assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
+		}
+		for i := range k {
+			assert.Equal(t, poly.NTTPoly32(s2[i]), key.hat.s2[i], "s2[%d] before the first signature", i)
+			assert.Equal(t, poly.NTTPoly32(t0[i]), key.hat.t0[i], "t0[%d] before the first signature", i)
+		}
+	}
+
+	msg := []byte("first")
+	sig, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	isig, err := imported.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	assert.Equal(t, sig, isig, "the seeded and the imported key's signatures")
+	// The signing form against s1, s2 and t0 decoded from skEncode: the
+	// seeded key derives or kept them, an imported key decodes its expanded
+	// form or kept what it decoded, and both must give the same NTTs.
+	for _, key := range []*PrivateKey{sk, imported} {
+		require.NotNil(t, key.hat)
+		for j := range l {
+			w.SetNTT(&s1[j])
+			assert.Equal(t, w, key.hat.s1[j], "NTT(s1[%d])", j)
+		}
+		for i := range k {
+			w.SetNTT(&s2[i])
+			assert.Equal(t, w, key.hat.s2[i], "NTT(s2[%d])", i)
+			w.SetNTT(&t0[i])
+			assert.Equal(t, w, key.hat.t0[i], "NTT(t0[%d])", i)
+		}
+		for r := range k {
+			assert.Equal(t, want[r*l:(r+1)*l], key.pub.row(r), "row %d of Â", r)
+		}
+	}
+
+	again, err := sk.SignDeterministic(msg, nil)
+	require.NoError(t, err)
+	assert.Equal(t, sig, again, "the first and a later deterministic signature")
+	fresh := testKeyOf(t, s.p, 12)
+	assert.Equal(t, exp, sk.ExpandedBytes(), "skEncode after signing")
+	assert.Equal(t, pkBytes, sk.PublicKeyBytes())
+	assert.True(t, fresh.Equal(sk))
+	pk := sk.PublicKey()
+	require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
+	for r := range k {
+		assert.Equal(t, want[r*l:(r+1)*l], pk.row(r))
+		assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
+	}
+	assert.NoError(t, Verify(pk, msg, sig, nil))
+	assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
 }
 
 // TestVerifyMatrixPaths verifies with a parsed key through each of its

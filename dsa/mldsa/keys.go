@@ -139,15 +139,16 @@ func (pk *PublicKey) matrix() *matrix {
 //
 // The values ML-DSA.Sign_internal derives from the key before its loop
 // (FIPS 204, Algorithm 7, lines 1–5: the NTTs of s1, s2 and t0, and the
-// matrix Â = ExpandA(ρ)) are computed by the key's first signature and kept
-// for every later one, 47 KiB for ML-DSA-65 in two allocations: it samples
-// Â and, for a seeded key, s1 and s2 again and tr, in one batch, and
-// recomputes t0 with Â.
-// Key generation samples Â too, to compute t, but into its own stack
-// frame: a key generated to be stored or exported costs no 36 KiB matrix
-// and no 17 NTTs. A key that signs pays for that work once more, on its
-// first signature (see [PrivateKey.Sign]); later signatures allocate
-// nothing.
+// matrix Â = ExpandA(ρ)) are kept for every signature, 47 KiB for
+// ML-DSA-65 in three allocations. Key generation and import sample Â to
+// compute t in any case; what they keep depends on the backend (see
+// keepsSigningForm). With the AVX2 kernels they sample it into their own
+// stack frame, so a key generated to be stored or exported costs no 30 KiB
+// matrix and no 17 NTTs, and the key's first signature samples Â and, for
+// a seeded key, s1 and s2 again and tr, in one batch, and recomputes t0.
+// With the portable code they keep Â, NTT(s1), s2 and t0, and the first
+// signature only transforms s2 and t0 and computes tr. Later signatures
+// allocate nothing.
 type PrivateKey struct {
 	pub     PublicKey // its matrix is set by the first signature
 	seed    [32]byte
@@ -176,14 +177,36 @@ func newSigningForm(p *parameterSet) *signingForm {
 	return &signingForm{s1: buf[:l:l], s2: buf[l : l+k : l+k], t0: buf[l+k:]}
 }
 
-// signing returns the signing form of sk, computing it, the matrix Â in
-// sk.pub and, unless it is known, tr = H(pk, 64), on first use (FIPS 204,
-// Algorithm 7, lines 1–5). A seeded key samples s1 and s2 = ExpandS(ρ′)
-// (Algorithm 33) beside Â = ExpandA(ρ) (Algorithm 32) and tr in one batch
-// and recomputes t0 as key generation does (Algorithm 6, lines 5–6); an
-// imported key decodes s1, s2 and t0 from its expanded form.
+// keepsSigningForm reports whether key generation and import keep what
+// they compute of the signing form (Â, NTT(s1), s2 and t0) in the key, for
+// the first signature to finish (see finishKey and signing). They do when
+// the AVX2 kernels are not in use. There, sampling Â again costs more than
+// holding it: the portable ML-DSA-44 key generation plus first signature
+// took 0.7 of the time of sampling again. With the AVX2 kernels, the
+// opposite holds: writing the key's 54 KiB of cold memory made ML-DSA-65
+// key generation 30 % slower, for a first signature saved of about one key
+// generation.
+func keepsSigningForm() bool { return !cpu.AVX2Kernels() }
+
+// signing returns the signing form of sk, completing it on first use
+// (FIPS 204, Algorithm 7, lines 1–5), and computes tr = H(pk, 64) unless it
+// is known. A key that kept Â, NTT(s1), s2 and t0 (see keepsSigningForm)
+// transforms s2 and t0 in place. Otherwise the matrix Â goes to sk.pub: a
+// seeded key samples s1 and s2 = ExpandS(ρ′) (Algorithm 33) beside
+// Â = ExpandA(ρ) (Algorithm 32) and tr in one batch and recomputes t0 as
+// key generation does (Algorithm 6, lines 5–6); an imported key decodes
+// s1, s2 and t0 from its expanded form.
 func (sk *PrivateKey) signing() *signingForm {
 	sk.expandOnce.Do(func() {
+		if h := sk.hat; h != nil {
+			for i := range sk.pub.p.k {
+				// |s2| <= η and |t0| <= 2^12: within NTT's input bound.
+				(*poly.Poly32)(&h.s2[i]).NTT()
+				(*poly.Poly32)(&h.t0[i]).NTT()
+			}
+			sk.pub.trHash()
+			return
+		}
 		pk := &sk.pub
 		p := pk.p
 		k, l := p.k, p.l
@@ -310,30 +333,21 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	copy(sk.secretK[:], seeds[96:])
 
 	// Lines 3–4: Â ← ExpandA(ρ) and (s1, s2) ← ExpandS(ρ′) in one batch,
-	// into this frame (the key keeps ρ′, see PrivateKey). The jobs are
-	// written straight into the local array, so Â, s1 and s2 stay here.
-	var a [maxK][maxL]poly.NTTPoly32
+	// s1 and s2 into this frame (the key keeps ρ′, see PrivateKey); then
+	// lines 5–7: t, (t1, t0) and pk; tr only for the expanded form, which
+	// holds it: a key that signs computes it on its first signature (see
+	// signing).
 	var s [maxL + maxK]poly.Poly32 // s1 ‖ s2
-	var jobs [maxK*maxL + maxL + maxK]sample.Job
-	for r := range k {
-		for c := range l {
-			jobs[r*l+c] = sample.RejNTTPolyJob(&a[r][c], ρ, byte(c), byte(r))
-		}
-	}
+	var expandS [maxL + maxK]sample.Job
 	for r := range l + k {
-		jobs[k*l+r] = sample.RejBoundedPolyJob(&s[r], ρPrime, uint16(r), int(p.η))
+		expandS[r] = sample.RejBoundedPolyJob(&s[r], ρPrime, uint16(r), int(p.η))
 	}
-	sample.Run(jobs[:k*l+l+k])
-	clear(seeds[32:])
-
-	// Lines 5–7: t, (t1, t0) and pk; tr only for the expanded form, which
-	// holds it: a key that signs computes it on its first signature, beside
-	// the sampling that signature does anyway (see signing).
 	var t0 []byte // t0 is needed only for the expanded form
 	if expanded != nil {
 		t0 = expanded[p.t0Offset():]
 	}
-	sk.finishKey(&a, s[:l], s[l:l+k], t0, expanded != nil)
+	sk.expandAndFinish(expandS[:l+k], s[:l], s[l:l+k], t0, expanded != nil)
+	clear(seeds[32:])
 
 	if expanded != nil {
 		p.skEncode(expanded, &sk.pub.ρ, &sk.secretK, &sk.pub.tr, s[:l], s[l:l+k])
@@ -341,38 +355,90 @@ func keyGen(sk *PrivateKey, p *parameterSet, ξ *[32]byte, expanded []byte) {
 	clear(s[:])
 }
 
-// finishKey completes the public key from Â (in a) and s1, s2, following
-// FIPS 204, Algorithm 6, lines 5–7: t = NTT⁻¹(Â∘NTT(s1)) + s2,
+// expandAndFinish samples Â = ExpandA(ρ) (FIPS 204, Algorithm 32) in one
+// batch with the jobs in extra, into a matrix the key keeps if it keeps
+// its signing form (see keepsSigningForm) and into this frame otherwise,
+// and then completes the key with finishKey. The jobs are written straight
+// into the local array, so what is sampled into this frame stays here.
+func (sk *PrivateKey) expandAndFinish(extra []sample.Job, s1, s2 []poly.Poly32, t0 []byte, withTr bool) {
+	p := sk.pub.p
+	k, l := p.k, p.l
+	var rows matrix
+	var kept *matrix
+	if keepsSigningForm() {
+		kept = newMatrix(p, l)
+		rows = *kept
+	} else {
+		var a [maxK][maxL]poly.NTTPoly32
+		for r := range k {
+			rows[r] = a[r][:l]
+		}
+	}
+	var jobs [maxK*maxL + maxL + maxK]sample.Job
+	for r := range k {
+		for c := range l {
+			jobs[r*l+c] = sample.RejNTTPolyJob(&rows[r][c], &sk.pub.ρ, byte(c), byte(r))
+		}
+	}
+	n := k * l
+	for i := range extra { // not copy, which would move what extra points to onto the heap
+		jobs[n] = extra[i]
+		n++
+	}
+	sample.Run(jobs[:n])
+	sk.finishKey(&rows, kept, s1, s2, t0, withTr)
+}
+
+// finishKey completes the public key from Â (in rows) and s1, s2,
+// following FIPS 204, Algorithm 6, lines 5–7: t = NTT⁻¹(Â∘NTT(s1)) + s2,
 // (t1, t0) = Power2Round(t), pk = pkEncode(ρ, t1) and, if withTr,
 // tr = H(pk, 64). pk.ρ must be set. Unless t0 is nil it also receives
-// BitPack(t0) of skEncode (see skEncodeT0Row).
+// BitPack(t0) of skEncode (see skEncodeT0Row). Unless kept (the matrix
+// rows were copied from) is nil, the key keeps it as Â and a signing form
+// of NTT(s1), and s2 and t0 in the coefficient domain for the first
+// signature to transform (see signing).
 //
 // Bounds: requires −η <= s1, s2 <= η coefficient-wise.
-func (sk *PrivateKey) finishKey(a *[maxK][maxL]poly.NTTPoly32, s1, s2 []poly.Poly32, t0 []byte, withTr bool) {
+func (sk *PrivateKey) finishKey(rows, kept *matrix, s1, s2 []poly.Poly32, t0 []byte, withTr bool) {
 	pk := &sk.pub
 	p := pk.p
 	l := p.l
 	enc := pk.enc[:p.pkSize]
 	copy(enc, pk.ρ[:])
 	simd := cpu.AVX2Kernels()
-	var s1Hat [maxL]poly.NTTPoly32
+	var h *signingForm
+	var s1Local [maxL]poly.NTTPoly32
+	var t0Local poly.Poly32 // t0[i] unless kept
+	s1Hat := s1Local[:l]
+	if kept != nil {
+		h = newSigningForm(p)
+		s1Hat = h.s1
+	}
 	for c := range l {
 		s1Hat[c].SetNTT(&s1[c])
 	}
-	var t poly.Poly32   // t[i], then t1[i] once Power2Round splits it
-	var t0i poly.Poly32 // t0[i]
+	var t poly.Poly32 // t[i], then t1[i] once Power2Round splits it
 	for i := range p.k {
-		poly.DotInverse32(&t, a[i][:l], s1Hat[:l])
+		t0i := &t0Local
+		if h != nil {
+			t0i = (*poly.Poly32)(&h.t0[i])
+			h.s2[i] = poly.NTTPoly32(s2[i])
+		}
+		poly.DotInverse32(&t, rows[i][:l], s1Hat)
 		// |t[j]| < q and |s2| <= η, so the sum is within modQ's range.
-		p.power2RoundPoly(&t, &t0i, &s2[i], simd)
+		p.power2RoundPoly(&t, t0i, &s2[i], simd)
 		pkEncodeRow(enc, i, &t)
 		if t0 != nil {
-			skEncodeT0Row(t0, i, &t0i)
+			skEncodeT0Row(t0, i, t0i)
 		}
 	}
-	clear(s1Hat[:])
-	clear(t0i[:])
+	clear(s1Local[:])
+	clear(t0Local[:])
 	ctgrind.Public(enc) // pk is public (valgrind builds only)
+	if kept != nil {
+		pk.a.Store(kept)
+		sk.hat = h
+	}
 	if withTr {
 		pk.trHash()
 	}
@@ -603,16 +669,7 @@ func NewPrivateKeyFromExpanded(p Parameters, expanded []byte) (*PrivateKey, erro
 		sk.zero()
 		return nil, err
 	}
-	// Â ← ExpandA(ρ) (FIPS 204, Algorithm 32), into this frame.
-	var a [maxK][maxL]poly.NTTPoly32
-	var jobs [maxK * maxL]sample.Job
-	for r := range k {
-		for c := range l {
-			jobs[r*l+c] = sample.RejNTTPolyJob(&a[r][c], &sk.pub.ρ, byte(c), byte(r))
-		}
-	}
-	sample.Run(jobs[:k*l])
-	sk.finishKey(&a, s[:l], s[l:l+k], t0[:k*t0RowSize], true)
+	sk.expandAndFinish(nil, s[:l], s[l:l+k], t0[:k*t0RowSize], true)
 	// BitPack(t0, 2^12 − 1, 2^12) is one-to-one on 13-bit fields, so equal
 	// encodings are equal values.
 	if subtle.ConstantTimeCompare(t0[:k*t0RowSize], expanded[ps.t0Offset():]) != 1 {

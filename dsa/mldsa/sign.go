@@ -317,17 +317,23 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 	w1Len := k * 32 * p.w1Bits
 	zBound, r0Bound := p.γ1-p.β, p.γ2-p.β
 	simd := cpu.AVX2Kernels()
-
-	// y = ExpandMask(ρ″, 0) for the first iteration.
-	for j := range l {
-		jobs[j] = sample.ExpandMaskJob(&masks[0][j], &ρpp, uint16(j), int(p.γ1))
-	}
-	sample.Run(jobs[:l])
+	// With the AVX2 Keccak, the next iteration's mask is sampled ahead, in
+	// the lanes that c̃'s single stream leaves idle. The portable Keccak
+	// permutes only the lanes in use, so there is nothing to fill, and the
+	// mask sampled ahead by the accepted iteration would be wasted work:
+	// each iteration samples its own.
+	ahead := simd
 
 	for κ, cur := 0, 0; ; κ, cur = κ+l, 1-cur {
-		// y = ExpandMask(ρ″, κ) is in masks[cur]; w = NTT⁻¹(Â∘NTT(y));
-		// (w1, w0) = Decompose(w)
+		// y = ExpandMask(ρ″, κ) in masks[cur], unless sampled ahead;
+		// w = NTT⁻¹(Â∘NTT(y)); (w1, w0) = Decompose(w)
 		y := &masks[cur]
+		if κ == 0 || !ahead {
+			for j := range l {
+				jobs[j] = sample.ExpandMaskJob(&y[j], &ρpp, uint16(κ+j), int(p.γ1))
+			}
+			sample.Run(jobs[:l])
+		}
 		for j := range l {
 			yHat[j].SetNTT(&y[j])
 		}
@@ -338,17 +344,22 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 		p.w1Encode(w1Enc[:w1Len], w1[:k])
 
 		// c̃ = H(μ ‖ w1Encode(w1), λ/4); c = SampleInBall(c̃). c̃ is a
-		// single stream of seven blocks, so the batch also computes, in the
-		// lanes it leaves idle, the mask of the next iteration (used only
-		// if this one is rejected: the loop count is the one FIPS 204
-		// allows to leak, and this work does not depend on it) and, once
-		// c̃ is done (Job.After), the first block of H(c̃) for SampleInBall.
+		// single stream of seven blocks, so the batch also computes, if
+		// sampled ahead, in the lanes it leaves idle, the mask of the next
+		// iteration (used only if this one is rejected: the loop count is
+		// the one FIPS 204 allows to leak, and this work does not depend on
+		// it) and, once c̃ is done (Job.After), the first block of H(c̃) for
+		// SampleInBall.
 		jobs[0] = sample.SHAKE256Job(cTilde[:p.cTilde], μ[:], w1Enc[:w1Len])
-		for j := range l {
-			jobs[1+j] = sample.ExpandMaskJob(&masks[1-cur][j], &ρpp, uint16(κ+l+j), int(p.γ1))
+		n := 1
+		if ahead {
+			for j := range l {
+				jobs[n] = sample.ExpandMaskJob(&masks[1-cur][j], &ρpp, uint16(κ+l+j), int(p.γ1))
+				n++
+			}
 		}
-		jobs[1+l] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil).After(0)
-		sample.Run(jobs[:2+l])
+		jobs[n] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil).After(0)
+		sample.Run(jobs[:n+1])
 		sample.SampleInBallBlock(&c, cTilde[:p.cTilde], p.τ, &ball)
 		cHat.SetNTT(&c)
 
