@@ -74,10 +74,11 @@ func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16) bool {
 		*c = [N]int16{}
 		return false
 	}
-	ntt.MulMont16(c, (*[N]int16)(&a[0]), (*[N]int16)(&b[0]))
-	for j := 1; j < len(b); j++ {
-		ntt.MulAccMont16(c, (*[N]int16)(&a[j*stride]), (*[N]int16)(&b[j]))
+	var pa, pb [MaxK]*[N]int16
+	for j := range b {
+		pa[j], pb[j] = (*[N]int16)(&a[j*stride]), (*[N]int16)(&b[j])
 	}
+	ntt.DotMont16(c, pa[:len(b)], pb[:len(b)])
 	return true
 }
 
