@@ -270,6 +270,20 @@ func TestBackends32(t *testing.T) {
 				assertRange32(t, &c, -(q32 - 1), q32-1, name)
 			}
 		})
+		t.Run("MulInverseMont32", func(t *testing.T) {
+			as, bs := inputs32(rng, 16*q32-1), inputs32(rng, 16*q32-1)
+			for name, a := range as {
+				b := bs[name]
+				want := engineOp(e, q32, 1, "Inverse", engineOp(e, q32, 1, "Mul", spec32(a), spec32(b)), nil)
+				var c [256]int32
+				ntt.MulInverseMont32(&c, a, b)
+				assert.Equal(t, want, poly32ToU64(&c), name)
+				assertRange32(t, &c, -(q32 - 1), q32-1, name)
+				alias := *a
+				ntt.MulInverseMont32(&alias, &alias, b)
+				assert.Equal(t, c, alias, "%s: c aliasing a", name)
+			}
+		})
 		t.Run("MulAccMont32", func(t *testing.T) {
 			as, bs, cs := inputs32(rng, 16*q32-1), inputs32(rng, 16*q32-1), inputs32(rng, 1<<31-q32-1)
 			for name, a := range as {

@@ -132,3 +132,19 @@ func Freeze32(p *[256]int32) {
 		scalar32{}.Freeze32(p)
 	}
 }
+
+// MulInverseMont32 sets c to NTT⁻¹(a ∘ b), FIPS 204, Algorithms 45 and 42:
+// [MulMont32] followed by [InverseMont32], whose factors R⁻¹ and R cancel,
+// as c·s1, c·s2 and c·t0 of ML-DSA signing need. The scalar backend forms
+// the products in the inverse transform's first pass instead of storing
+// them first. c may alias a or b.
+//
+// Bounds: requires |a[i]·b[i]| < 2^31·q; ensures |c[i]| < q.
+func MulInverseMont32(c, a, b *[256]int32) {
+	if cpu.Current() == cpu.Scalar {
+		scalar32{}.MulInverseMont32(c, a, b)
+		return
+	}
+	MulMont32(c, a, b)
+	InverseMont32(c)
+}

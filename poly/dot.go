@@ -160,8 +160,7 @@ func dot32(c *[N]int32, a, b []NTTPoly32) bool {
 //
 // Bounds: requires |a[i]·b[i]| < 2^31·q; ensures |dst[i]| < q.
 func MulInverse32(dst *Poly32, a, b *NTTPoly32) {
-	ntt.MulMont32((*[N]int32)(dst), (*[N]int32)(a), (*[N]int32)(b))
-	ntt.InverseMont32((*[N]int32)(dst))
+	ntt.MulInverseMont32((*[N]int32)(dst), (*[N]int32)(a), (*[N]int32)(b))
 }
 
 // MulNTT32 sets dst = a∘b in the NTT domain (FIPS 204, Algorithm 45). Exact.
