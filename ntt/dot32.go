@@ -5,11 +5,13 @@ import "github.com/moduletto/moduletto/internal/cpu"
 // DotMont32 sets c to Σ_j a[j] ∘ b[j] · R⁻¹ mod q (R = 2^32), the sum of the
 // pointwise products of MultiplyNTT (FIPS 204, Algorithm 45) that a row of
 // Â·ŷ needs. It equals [MulMont32] of the first pair followed by
-// [MulAccMont32] of the others; the scalar backend accumulates the products
-// in 64 bits and reduces once per coefficient instead of once per term.
-// With len(a) = 0, c = 0. It panics unless len(a) = len(b) ≤ 8.
+// [MulAccMont32] of the others and [Reduce32], which makes c a valid input
+// of [InverseMont32]; the scalar backend accumulates the products in 64 bits
+// and reduces each sum to that bound in the same pass, instead of once per
+// term and once more in a pass of its own. With len(a) = 0, c = 0. It
+// panics unless len(a) = len(b) ≤ 8.
 //
-// Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| < 8q.
+// Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| ≤ 6283009 < 2^23.
 func DotMont32(c *[256]int32, a, b []*[256]int32) {
 	if len(a) != len(b) || len(a) > 8 {
 		panic("ntt: DotMont32 needs len(a) = len(b) ≤ 8")
@@ -26,18 +28,19 @@ func DotMont32(c *[256]int32, a, b []*[256]int32) {
 	for j := 1; j < len(a); j++ {
 		MulAccMont32(c, a[j], b[j])
 	}
+	Reduce32(c) // |c| < 8q before
 }
 
 // dotMont32Scalar is DotMont32 with 64-bit accumulation: for at most 8 terms
-// of at most 2^31·q each, |s| ≤ 2^34·q < 2^58, and reduceWide32 brings it
-// below 8q.
+// of at most 2^31·q each, |s| ≤ 2^34·q < 2^58, reduceWide32 brings it
+// below 8q, and reduce32 below 2^23.
 func dotMont32Scalar(c *[256]int32, a, b []*[256]int32) {
 	for i := range c {
 		var s int64
 		for j := range a {
 			s += int64(a[j][i]) * int64(b[j][i])
 		}
-		c[i] = reduceWide32(s)
+		c[i] = reduce32(reduceWide32(s))
 	}
 }
 

@@ -109,10 +109,7 @@ func dotInverse32(dst *Poly32, a, b []*[N]int32) {
 		*dst = Poly32{}
 		return
 	}
-	ntt.DotMont32((*[N]int32)(dst), a, b)
-	// ≤ 8 accumulated terms below q each: |c| < 8q < 2^26; reduce below
-	// 2^23 for ntt.InverseMont32.
-	ntt.Reduce32((*[N]int32)(dst))
+	ntt.DotMont32((*[N]int32)(dst), a, b) // reduced below 2^23 for InverseMont32
 	ntt.InverseMont32((*[N]int32)(dst))
 }
 
