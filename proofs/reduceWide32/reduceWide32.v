@@ -3,7 +3,7 @@
     Go source: ntt/dot32.go ntt/scalar32.go
 
 <<
-// Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| < 8q.
+// Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| ≤ 6283009 < 2^23.
 func DotMont32(c *[256]int32, a, b []*[256]int32) {
 if len(a) != len(b) || len(a) > 8 {
 panic("ntt: DotMont32 needs len(a) = len(b) ≤ 8")
@@ -14,7 +14,7 @@ var s int64
 for j := range a {
 s += int64(a[j][i]) * int64(b[j][i])
 }
-c[i] = reduceWide32(s)
+c[i] = reduce32(reduceWide32(s))
 }
 }
 
@@ -44,11 +44,13 @@ qInv32  = 58728449 // q⁻¹ mod 2^32
     panics otherwise), each at most 2^31·q in magnitude by DotMont32's
     Bounds, so every partial sum is at most 8·2^31·q = 2^34·q < 2^57: the
     int64 accumulator never wraps and its final value is in reduceWide32's
-    range ([dot_mont32_scalar_correct]).  ML-DSA-65 uses 5 terms (rows of
+    range; reduceWide32's result, within 4q + q/2, is in the range of
+    reduce32 (proved in reduce32/reduce32.v), which brings it within
+    [−6283009, 6283008] ([dot_mont32_scalar_correct]).  ML-DSA-65 uses 5 terms (rows of
     Â·ŷ and Â·ŝ1) and 6 (verification's Â·z − c·t1·2^d). *)
 
 From Coq Require Import ZArith Lia List.
-From Moduletto Require Import lib.GoInt lib.Montgomery zetas32.GoConstants.
+From Moduletto Require Import lib.GoInt lib.Montgomery zetas32.GoConstants reduce32.reduce32.
 Import ListNotations.
 Open Scope Z_scope.
 
@@ -152,7 +154,7 @@ Fixpoint acc (s : Z) (l : list (Z * Z)) : Z :=
   | (x, y) :: l' => acc (i64 (s + i64 (x * y))) l'
   end.
 
-Definition dot_mont32_scalar (l : list (Z * Z)) : Z := reduce_wide32 (acc 0 l).
+Definition dot_mont32_scalar (l : list (Z * Z)) : Z := reduce32 (reduce_wide32 (acc 0 l)).
 
 Fixpoint sum_products (l : list (Z * Z)) : Z :=
   match l with
@@ -190,20 +192,33 @@ Qed.
 
 (** DotMont32's Bounds over the scalar path: for at most 8 terms, each with
     |a[j][i]·b[j][i]| ≤ 2^31·q, the coefficient c[i] satisfies
-    |c[i]| ≤ 4q + q/2 < 8q and c[i] ≡ Σ_j a[j][i]·b[j][i]·2^−32 (mod q). *)
+    −6283009 ≤ c[i] ≤ 6283008 (|c[i]| < 2^23, the input bound of
+    InverseMont32) and c[i] ≡ Σ_j a[j][i]·b[j][i]·2^−32 (mod q). *)
 (* main *)
 Theorem dot_mont32_scalar_correct l :
   (length l <= 8)%nat -> Forall term_ok l ->
   let r := dot_mont32_scalar l in
-  - (9 * go_q32) <= 2 * r <= 9 * go_q32 /\ - (8 * go_q32) < r < 8 * go_q32 /\
+  - 6283009 <= r <= 6283008 /\
   (r * 2 ^ 32) mod go_q32 = sum_products l mod go_q32 /\
   r mod go_q32 = (sum_products l * 8265825) mod go_q32.
 Proof.
   intros Hlen Hok r.
   destruct (acc_exact l 0 Hlen Hok) as [Hacc Habs];
     [unfold go_q32; lia |].
-  unfold r, dot_mont32_scalar. rewrite Hacc, Z.add_0_l in *.
-  apply reduce_wide32_correct. lia.
+  rewrite Z.add_0_l in Habs.
+  destruct (reduce_wide32_correct (acc 0 l)) as [Hb [Hlt [Hc Hr]]];
+    [rewrite Hacc; lia |].
+  set (w := reduce_wide32 (acc 0 l)) in *.
+  rewrite Hacc, Z.add_0_l in Hc, Hr.
+  assert (Hq : go_q32 = q) by reflexivity.
+  rewrite Hq in Hb, Hlt, Hc, Hr.
+  destruct (reduce32_ntt_correct w) as [Hm Hbound].
+  { unfold signed. simpl. unfold q in Hb. lia. }
+  { unfold q in Hb. lia. }
+  unfold r, dot_mont32_scalar. fold w. rewrite Hq.
+  split; [exact Hbound|]. split.
+  - rewrite Zmult_mod, Hm, <- Zmult_mod. exact Hc.
+  - rewrite Hm. exact Hr.
 Qed.
 
 (** The arithmetic of the README: 8 terms of 2^31·q are 2^34·q, below 2^57,
