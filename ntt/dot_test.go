@@ -18,18 +18,19 @@ import (
 func TestDotMont(t *testing.T) {
 	t.Run("DotMont16", func(t *testing.T) {
 		// |a|, |b| < q; |c| ≤ 2002 per term.
-		testDotMont(t, ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17}, 16, q16-1, 2002, ntt.DotMont16, spec16)
+		testDotMont(t, ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17}, 16, q16-1,
+			func(terms int64) int64 { return 2002 * terms }, ntt.DotMont16, spec16)
 	})
 	t.Run("DotMont32", func(t *testing.T) {
 		// (16q)² < 2^31·q; |c| ≤ 6283009, reduced.
-		testDotMont(t, ntt.Spec{Q: q32, N: 256, Layers: 8, Zeta: 1753}, 32, 16*q32-1, q32-1, ntt.DotMont32, spec32)
+		testDotMont(t, ntt.Spec{Q: q32, N: 256, Layers: 8, Zeta: 1753}, 32, 16*q32-1,
+			func(int64) int64 { return 6283009 }, ntt.DotMont32, spec32)
 	})
 }
 
 // testDotMont runs TestDotMont for one width: inputs up to big in
-// magnitude, results within perTerm times the number of terms for
-// DotMont16 and reduced below 2^23 for DotMont32 (whose perTerm is unused).
-func testDotMont[T int16 | int32](t *testing.T, spec ntt.Spec, rBits uint, big T, perTerm int64, dot func(c *[256]T, a, b []*[256]T), toSpec func(*[256]T) []uint64) {
+// magnitude, results within bound(terms) in magnitude.
+func testDotMont[T int16 | int32](t *testing.T, spec ntt.Spec, rBits uint, big T, bound func(terms int64) int64, dot func(c *[256]T, a, b []*[256]T), toSpec func(*[256]T) []uint64) {
 	e, err := ntt.NewEngine(spec)
 	require.NoError(t, err)
 	q := int64(spec.Q)
@@ -37,10 +38,7 @@ func testDotMont[T int16 | int32](t *testing.T, spec ntt.Spec, rBits uint, big T
 	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(3233)
 		for terms := 0; terms <= 8; terms++ {
-			bound := perTerm * int64(terms)
-			if rBits == 32 {
-				bound = 6283009 // reduced for InverseMont32
-			}
+			limit := bound(int64(terms))
 			for _, extreme := range []bool{false, true} {
 				a, b := make([]*[256]T, terms), make([]*[256]T, terms)
 				want := make([]uint64, 256)
@@ -61,8 +59,8 @@ func testDotMont[T int16 | int32](t *testing.T, spec ntt.Spec, rBits uint, big T
 				dot(&c, a, b)
 				assert.Equal(t, want, toSpec(&c), "%d terms, extreme %v", terms, extreme)
 				for i, x := range c {
-					if int64(x) < -bound || int64(x) > bound {
-						assert.Failf(t, "bound", "%d terms: |c[%d]| = %d > %d", terms, i, x, bound)
+					if int64(x) < -limit || int64(x) > limit {
+						assert.Failf(t, "bound", "%d terms: |c[%d]| = %d > %d", terms, i, x, limit)
 						break
 					}
 				}

@@ -140,7 +140,7 @@ func (pk *PublicKey) matrix() *matrix {
 // The values ML-DSA.Sign_internal derives from the key before its loop
 // (FIPS 204, Algorithm 7, lines 1–5: the NTTs of s1, s2 and t0, and the
 // matrix Â = ExpandA(ρ)) are kept for every signature, 47 KiB for
-// ML-DSA-65 in three allocations. Key generation and import sample Â to
+// ML-DSA-65 in two large allocations (the rows of Â, and the NTTs). Key generation and import sample Â to
 // compute t in any case; what they keep depends on the backend (see
 // keepsSigningForm). With the AVX2 kernels they sample it into their own
 // stack frame, so a key generated to be stored or exported costs no 30 KiB
