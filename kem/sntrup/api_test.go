@@ -141,6 +141,40 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestGeneratedEqualsParsed checks that a generated key, which key
+// generation builds from the values it computed, behaves as the key parsed
+// from its encoding: the same encapsulation key, and the same shared keys
+// for a valid ciphertext and for a tampered one (implicit rejection, which
+// uses ρ).
+func TestGeneratedEqualsParsed(t *testing.T) {
+	for _, s := range sets {
+		one, err := s.generate()
+		require.NoError(t, err)
+		keys, err := s.generateBatch(2)
+		require.NoError(t, err)
+		for _, dk := range append(keys, one) {
+			parsed, err := s.parseDK(dk.Bytes())
+			require.NoError(t, err)
+			require.Equal(t, parsed.Encapsulator().Bytes(), dk.Encapsulator().Bytes(), s.name)
+			ss, ct := dk.Encapsulator().Encapsulate()
+			got, err := parsed.Decapsulate(ct)
+			require.NoError(t, err)
+			require.Equal(t, ss, got, s.name)
+			ss, ct = parsed.Encapsulator().Encapsulate()
+			got, err = dk.Decapsulate(ct)
+			require.NoError(t, err)
+			require.Equal(t, ss, got, s.name)
+			ct[0] ^= 1
+			want, err := parsed.Decapsulate(ct)
+			require.NoError(t, err)
+			got, err = dk.Decapsulate(ct)
+			require.NoError(t, err)
+			require.Equal(t, want, got, s.name)
+			require.NotEqual(t, ss, got, s.name)
+		}
+	}
+}
+
 func TestRegistry(t *testing.T) {
 	for _, s := range sets {
 		sc, err := kem.Lookup(s.name)

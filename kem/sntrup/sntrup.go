@@ -66,22 +66,8 @@ func generateKeys[T any](p *core.Params, n int, wrap func(*core.DecapsulationKey
 		return nil, err
 	}
 	keys := make([]*T, n)
-	for i, b := range raw {
-		dk, err := p.NewDecapsulationKey(b)
-		clear(b)
-		if err != nil {
-			return nil, err
-		}
+	for i, dk := range raw {
 		keys[i] = wrap(dk)
 	}
 	return keys, nil
-}
-
-func generateKey(p *core.Params) (*core.DecapsulationKey, error) {
-	b := make([]byte, p.DecapsulationKeySize())
-	defer clear(b)
-	if err := p.GenerateKey(nil, b); err != nil {
-		return nil, err
-	}
-	return p.NewDecapsulationKey(b)
 }

@@ -22,7 +22,7 @@ type DecapsulationKey653 struct{ dkMethods }
 // GenerateKey653 generates a decapsulation key, drawing random bytes from
 // crypto/rand.
 func GenerateKey653() (*DecapsulationKey653, error) {
-	dk, err := generateKey(core.SNTRUP653)
+	dk, err := core.SNTRUP653.GenerateKey(nil)
 	if err != nil {
 		return nil, err
 	}

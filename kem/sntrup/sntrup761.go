@@ -22,7 +22,7 @@ type DecapsulationKey761 struct{ dkMethods }
 // GenerateKey761 generates a decapsulation key, drawing random bytes from
 // crypto/rand.
 func GenerateKey761() (*DecapsulationKey761, error) {
-	dk, err := generateKey(core.SNTRUP761)
+	dk, err := core.SNTRUP761.GenerateKey(nil)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ type DecapsulationKey857 struct{ dkMethods }
 // GenerateKey857 generates a decapsulation key, drawing random bytes from
 // crypto/rand.
 func GenerateKey857() (*DecapsulationKey857, error) {
-	dk, err := generateKey(core.SNTRUP857)
+	dk, err := core.SNTRUP857.GenerateKey(nil)
 	if err != nil {
 		return nil, err
 	}

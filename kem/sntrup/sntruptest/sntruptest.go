@@ -73,11 +73,11 @@ func generateKey[DK any](p *core.Params, rand io.Reader, parse func([]byte) (*DK
 	if rand == nil {
 		return nil, errNilRand
 	}
-	b := make([]byte, p.DecapsulationKeySize())
-	if err := p.GenerateKey(rand, b); err != nil {
+	dk, err := p.GenerateKey(rand)
+	if err != nil {
 		return nil, err
 	}
-	return parse(b)
+	return parse(dk.Bytes()) // through the parser, which checks the encoding
 }
 
 func generateKeys[DK any](p *core.Params, rand io.Reader, n int, parse func([]byte) (*DK, error)) ([]*DK, error) {
@@ -89,8 +89,8 @@ func generateKeys[DK any](p *core.Params, rand io.Reader, n int, parse func([]by
 		return nil, err
 	}
 	keys := make([]*DK, n)
-	for i, b := range raw {
-		if keys[i], err = parse(b); err != nil {
+	for i, dk := range raw {
+		if keys[i], err = parse(dk.Bytes()); err != nil {
 			return nil, err
 		}
 	}

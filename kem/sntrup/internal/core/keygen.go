@@ -121,58 +121,64 @@ func (pp *Params) threeF(a []int16, f []int8) {
 	}
 }
 
-// finish writes the secret key sk of s given finv = 1/(3f) in R/q:
-// h = g·finv, pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖
-// Hash4(pk) (KeyGen of the specification).
-func (pp *Params) finish(sk []byte, s *secrets, finv []int16) {
+// finish returns the key of s given finv = 1/(3f) in R/q: h = g·finv,
+// pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk) (KeyGen
+// of the specification), with the transforms of h, f and 1/g prepared from
+// the values at hand, as NewDecapsulationKey would prepare them from sk.
+func (pp *Params) finish(s *secrets, finv []int16) *DecapsulationKey {
+	p, n := pp.p, pp.smallSize
 	var h [maxP]int16
-	pp.rq.MulSmall(h[:pp.p], finv, s.g[:pp.p])
+	pp.rq.MulSmall(h[:p], finv, s.g[:p])
 	var v [maxP]int8
-	for i, c := range s.v[:pp.p] {
+	defer clear(v[:])
+	for i, c := range s.v[:p] {
 		v[i] = int8(c)
 	}
-	n := pp.smallSize
-	pp.encodeSmall(sk[:n], s.f[:pp.p])
-	pp.encodeSmall(sk[n:2*n], v[:pp.p])
+	sk := make([]byte, pp.DecapsulationKeySize())
+	pp.encodeSmall(sk[:n], s.f[:p])
+	pp.encodeSmall(sk[n:2*n], v[:p])
 	pk := sk[2*n : 2*n+pp.pkSize]
-	pp.encodeRq(pk, h[:pp.p])
+	pp.encodeRq(pk, h[:p])
 	ctgrind.Public(pk) // the public key (valgrind builds)
 	copy(sk[2*n+pp.pkSize:], s.rho[:n])
-	cache := hashPrefix(4, pk, nil)
-	copy(sk[3*n+pp.pkSize:], cache[:])
-	clear(v[:])
+	dk := &DecapsulationKey{ek: EncapsulationKey{pp: pp, bytes: append([]byte(nil), pk...)}, bytes: sk}
+	dk.ek.cache = hashPrefix(4, pk, nil)
+	copy(sk[3*n+pp.pkSize:], dk.ek.cache[:])
+	copy(dk.rho[:], s.rho[:n])
+	pp.rq.Prepare(&dk.ek.hp, h[:p])
+	pp.rq.PrepareSmall(&dk.fp, s.f[:p])
+	pp.r3.PrepareSmall(&dk.vp, v[:p])
+	return dk
 }
 
 // errNotInvertible is unreachable: x^p − x − 1 is irreducible modulo q for
 // every parameter set, so R/q is a field and 3f ≠ 0 is invertible.
 var errNotInvertible = errors.New("3f is not invertible in R/q")
 
-// GenerateKey writes a secret key to sk (DecapsulationKeySize bytes),
-// drawing randomness from rand (crypto/rand if nil) exactly as the reference consumes
-// randombytes.
-func (pp *Params) GenerateKey(rand io.Reader, sk []byte) error {
+// GenerateKey returns a new key, drawing randomness from rand (crypto/rand
+// if nil) exactly as the reference consumes randombytes.
+func (pp *Params) GenerateKey(rand io.Reader) (*DecapsulationKey, error) {
 	var s secrets
 	defer clear(s.f[:])
 	defer clear(s.g[:])
 	defer clear(s.v[:])
 	if err := pp.draw(rand, &s); err != nil {
-		return err
+		return nil, err
 	}
 	var a, finv [maxP]int16
 	defer clear(a[:])
 	defer clear(finv[:])
 	pp.threeF(a[:pp.p], s.f[:pp.p])
 	if !ctgrind.Declassify(pp.rq.Invert(finv[:pp.p], a[:pp.p])) { // always invertible: nothing secret to learn
-		return fmt.Errorf("%s: %w", pp.name, errNotInvertible)
+		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
 	}
-	pp.finish(sk, &s, finv[:pp.p])
-	return nil
+	return pp.finish(&s, finv[:pp.p]), nil
 }
 
-// GenerateKeys writes n secret keys, reading rand as n successive calls of
+// GenerateKeys returns n keys, reading rand as n successive calls of
 // GenerateKey would, with one inversion in R/q for the whole batch
 // (Montgomery's trick, ring.BatchInvert).
-func (pp *Params) GenerateKeys(rand io.Reader, n int) ([][]byte, error) {
+func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("%s: negative number of keys %d", pp.name, n)
 	}
@@ -207,10 +213,9 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([][]byte, error) {
 	for i := range inv {
 		pp.divideBy3(inv[i].big)
 	}
-	keys := make([][]byte, n)
+	keys := make([]*DecapsulationKey, n)
 	for i := range keys {
-		keys[i] = make([]byte, pp.DecapsulationKeySize())
-		pp.finish(keys[i], &s[i], inv[i].big)
+		keys[i] = pp.finish(&s[i], inv[i].big)
 	}
 	return keys, nil
 }
