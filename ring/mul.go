@@ -33,11 +33,8 @@ func (r *Ring) MulSmall(c, a []int16, s []int8) {
 	r.check(a)
 	r.check8(s)
 	var sb [MaxP]int16
-	for i, v := range s {
-		sb[i] = int16(v)
-	}
 	var prod [2 * MaxP]int32
-	r.product(&prod, a, sb[:r.p], r.smallBound())
+	r.product(&prod, a, widenSmall(&sb, s), r.smallBound())
 	r.fold(c, &prod)
 }
 
@@ -177,7 +174,7 @@ func product32(x *[2 * MaxP]int32, a, b []int16) {
 
 // forward32 sets f to the transforms modulo M32 of the blocks of a.
 func forward32(f *[maxBlocks][256]int32, a []int16) {
-	load(f, a)
+	load32(f, a)
 	for i := range blocks(len(a)) {
 		ntt.Forward32(&f[i])
 	}
@@ -232,7 +229,7 @@ func product16(x *[2 * MaxP]int32, a, b []int16) {
 
 // forward16 sets f to the transforms modulo M16 of the blocks of a.
 func forward16(f *[maxBlocks][256]int16, a []int16) {
-	load(f, a)
+	load16(f, a)
 	for i := range blocks(len(a)) {
 		ntt.Forward16(&f[i])
 	}
@@ -272,16 +269,46 @@ func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 	}
 }
 
-// load writes the blocks of a into the first halves of f's transforms
-// (the second halves stay zero).
-func load[T int16 | int32](f *[maxBlocks][256]T, a []int16) {
+// load32 writes the blocks of a into the first halves of f's transforms
+// (the second halves stay zero), with widen16Kernel when the module's
+// kernel switch selects the AVX2 kernels.
+func load32(f *[maxBlocks][256]int32, a []int16) {
+	simd := cpu.AVX2Kernels()
 	for i := range blocks(len(a)) {
 		src := a[i*blockLen : min(i*blockLen+blockLen, len(a))]
 		dst := f[i][:len(src)]
-		for u := range dst {
-			dst[u] = T(src[u])
+		start := 0
+		if simd && len(src) >= 16 {
+			start = len(src) &^ 15
+			widen16Kernel(&dst[0], &src[0], start)
+		}
+		for u := start; u < len(src); u++ {
+			dst[u] = int32(src[u])
 		}
 	}
+}
+
+// load16 is load32 for int16 transforms: a copy.
+func load16(f *[maxBlocks][256]int16, a []int16) {
+	for i := range blocks(len(a)) {
+		copy(f[i][:blockLen], a[i*blockLen:min(i*blockLen+blockLen, len(a))])
+	}
+}
+
+// widenSmall writes the small coefficients s into dst as int16 and returns
+// dst[:len(s)], with widen8Kernel when the module's kernel switch selects
+// the AVX2 kernels.
+func widenSmall(dst *[MaxP]int16, s []int8) []int16 {
+	d := dst[:len(s)]
+	start := 0
+	if cpu.AVX2Kernels() && len(s) >= 16 {
+		start = len(s) &^ 15
+		widen8Kernel(&d[0], &s[0], start)
+	}
+	for i := start; i < len(s); i++ {
+		d[i] = int16(s[i])
+	}
+	return d
 }
 
 // pairs returns the first and last block i of a whose product with block

@@ -26,10 +26,7 @@ func (r *Ring) Prepare(pr *Prepared, a []int16) {
 func (r *Ring) PrepareSmall(pr *Prepared, s []int8) {
 	r.check8(s)
 	var sb [MaxP]int16
-	for i, v := range s {
-		sb[i] = int16(v)
-	}
-	r.prepare(pr, sb[:r.p])
+	r.prepare(pr, widenSmall(&sb, s))
 }
 
 // prepare computes the transforms that the bound of a big × small product

@@ -698,3 +698,41 @@ TEXT ·center16Kernel(SB), NOSPLIT, $0-24
 	VMOVDQU      Y1, 480(AX)
 	VZEROUPPER
 	RET
+
+// func widen16Kernel(dst *int32, src *int16, n int)
+// Requires: AVX, AVX2
+TEXT ·widen16Kernel(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+16(FP), DX
+	SHRQ $0x04, DX
+
+widen16Kernel_loop:
+	VPMOVSXWD (CX), Y0
+	VPMOVSXWD 16(CX), Y1
+	VMOVDQU   Y0, (AX)
+	VMOVDQU   Y1, 32(AX)
+	ADDQ      $0x20, CX
+	ADDQ      $0x40, AX
+	DECQ      DX
+	JNZ       widen16Kernel_loop
+	VZEROUPPER
+	RET
+
+// func widen8Kernel(dst *int16, src *int8, n int)
+// Requires: AVX, AVX2
+TEXT ·widen8Kernel(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+16(FP), DX
+	SHRQ $0x04, DX
+
+widen8Kernel_loop:
+	VPMOVSXBW (CX), Y0
+	VMOVDQU   Y0, (AX)
+	ADDQ      $0x10, CX
+	ADDQ      $0x20, AX
+	DECQ      DX
+	JNZ       widen8Kernel_loop
+	VZEROUPPER
+	RET

@@ -116,3 +116,33 @@ func TestCRTKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenKernels checks widen16Kernel and widen8Kernel against the
+// conversions of their twins (the loops of load32 and widenSmall) on
+// random values, every extreme, and every length the callers pass.
+func TestWidenKernels(t *testing.T) {
+	if !cpu.AVX2Kernels() {
+		t.Skip("the CPU has no AVX2: the kernels cannot run (the scalar twins are tested on every backend)")
+	}
+	rng := rand.New(rand.NewPCG(35, 36))
+	var a16 [MaxP]int16
+	var a8 [MaxP]int8
+	for i := range a16 {
+		a16[i], a8[i] = int16(rng.Uint32()), int8(rng.Uint32())
+	}
+	copy(a16[:], []int16{math.MinInt16, math.MaxInt16, -1, 0, 1})
+	copy(a8[:], []int8{math.MinInt8, math.MaxInt8, -1, 0, 1})
+	for n := 16; n <= MaxP; n += 16 {
+		got32 := make([]int32, n+1) // one more: the kernel writes exactly n
+		got16 := make([]int16, n+1)
+		got32[n], got16[n] = 12345, 12345
+		widen16Kernel(&got32[0], &a16[0], n)
+		widen8Kernel(&got16[0], &a8[0], n)
+		for i := range n {
+			require.Equal(t, int32(a16[i]), got32[i], "widen16 n=%d i=%d", n, i)
+			require.Equal(t, int16(a8[i]), got16[i], "widen8 n=%d i=%d", n, i)
+		}
+		require.Equal(t, int32(12345), got32[n])
+		require.Equal(t, int16(12345), got16[n])
+	}
+}

@@ -42,3 +42,15 @@ func center32Kernel(dst *[128]int32, lower *[128]int32, upper *[128]int32)
 //
 //go:noescape
 func center16Kernel(dst *[128]int32, lower *[128]int16, upper *[128]int16)
+
+// widen16Kernel sets dst[i] = int32(src[i]) for i < n. n must be a positive
+// multiple of 16. Twin: the loop of load32.
+//
+//go:noescape
+func widen16Kernel(dst *int32, src *int16, n int)
+
+// widen8Kernel sets dst[i] = int16(src[i]) for i < n. n must be a positive
+// multiple of 16. Twin: the loop of widenSmall.
+//
+//go:noescape
+func widen8Kernel(dst *int16, src *int8, n int)

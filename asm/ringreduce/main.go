@@ -7,7 +7,9 @@
 //   - foldKernel: the loop of Ring.fold, c[i] = reduce(lo[i] + hi[i] + mid[i]);
 //   - crtKernel: the CRT loop of Ring.product, x32[i] = crt(x32[i], x16[i]);
 //   - center32Kernel: the recombination of mul32, center32(lower + upper);
-//   - center16Kernel: the recombination of mul16, center16(lower + upper).
+//   - center16Kernel: the recombination of mul16, center16(lower + upper);
+//   - widen16Kernel: the loop of load32 for int32 transforms, dst[i] = int32(src[i]);
+//   - widen8Kernel: the loop of widenSmall, dst[i] = int16(src[i]).
 //
 // reduce is the Barrett reduction of ring.reduce, lane for lane:
 // t = ⌊(x·m + 2^31)/2^32⌋ from VPMULDQ's signed 64-bit products (the even
@@ -55,6 +57,8 @@ func main() {
 	crt()
 	centerKernel(true)
 	centerKernel(false)
+	widenKernel(16)
+	widenKernel(8)
 	Generate()
 }
 
@@ -308,6 +312,38 @@ func centerKernel(w32 bool) {
 		VMOVDQU(lo, Mem{Base: dst, Disp: 64 * v})
 		VMOVDQU(hi, Mem{Base: dst, Disp: 64*v + 32})
 	}
+	VZEROUPPER()
+	RET()
+}
+
+// widenKernel generates widen16Kernel (int16 to int32) or widen8Kernel
+// (int8 to int16): sign extension, 16 coefficients per iteration.
+func widenKernel(from int) {
+	to := 2 * from
+	name := fmt.Sprintf("widen%dKernel", from)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *int%d, src *int%d, n int)", to, from))
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s sets dst[i] = int%d(src[i]) for i < n. n must be a positive", name, to),
+		"multiple of 16. Twin: the loop of "+map[int]string{16: "load32", 8: "widenSmall"}[from]+".",
+	)
+	dst, src, n := Load(Param("dst"), GP64()), Load(Param("src"), GP64()), Load(Param("n"), GP64())
+	SHRQ(Imm(4), n)
+	Label(name + "_loop")
+	lo, hi := YMM(), YMM()
+	if from == 16 {
+		VPMOVSXWD(Mem{Base: src}, lo)
+		VPMOVSXWD(Mem{Base: src, Disp: 16}, hi)
+		VMOVDQU(lo, Mem{Base: dst})
+		VMOVDQU(hi, Mem{Base: dst, Disp: 32})
+	} else {
+		VPMOVSXBW(Mem{Base: src}, lo)
+		VMOVDQU(lo, Mem{Base: dst})
+	}
+	ADDQ(Imm(uint64(2*from)), src)
+	ADDQ(Imm(uint64(2*to)), dst)
+	DECQ(n)
+	JNZ(LabelRef(name + "_loop"))
 	VZEROUPPER()
 	RET()
 }
