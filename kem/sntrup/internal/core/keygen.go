@@ -72,6 +72,63 @@ func (pp *Params) draw(rand io.Reader, s *secrets) error {
 	return pp.random(rand, s.rho[:pp.smallSize])
 }
 
+// drawBatch is len(s) successive draws. With crypto/rand (rand nil) and
+// pp.batchR3 it inverts the g_i in R/3 together, by Montgomery's trick
+// (speculate): it draws g, f and ρ for every key as if every g were
+// invertible, then inverts the batch; if the product of the g_i is not
+// invertible, some g_i was not, and it draws the whole batch again one key
+// at a time. Whether that happens is the retry decision of draw for the
+// whole batch, and as public: the secrets it discards are never used. A
+// caller's rand is read exactly as successive draws read it, as the
+// reference reads randombytes (a NIST DRBG's output depends on how its
+// reads are cut), so it is not speculated on.
+func (pp *Params) drawBatch(rand io.Reader, s []secrets) error {
+	if rand == nil && pp.batchR3 && len(s) > 1 {
+		if ok, err := pp.speculate(nil, s); ok || err != nil {
+			return err
+		}
+	}
+	for i := range s {
+		if err := pp.draw(rand, &s[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// speculate draws g, f and ρ for every key of s from rand, as draw would
+// if every g were invertible, and reports whether they all are, with s[i].v
+// set to 1/g_i in R/3 if so (one inversion for the batch).
+func (pp *Params) speculate(rand io.Reader, s []secrets) (bool, error) {
+	p, n := pp.p, len(s)
+	buf := make([]int16, (2*n+1)*p) // the g_i, their inverses, BatchInvert's scratch
+	defer clear(buf)
+	g, v := make([][]int16, n), make([][]int16, n)
+	var words [maxP]uint32
+	defer clear(words[:])
+	for i := range s {
+		if err := pp.readWords(rand, &words); err != nil {
+			return false, err
+		}
+		sample.Ternary(s[i].g[:p], words[:p])
+		if err := pp.short(rand, s[i].f[:p]); err != nil {
+			return false, err
+		}
+		if err := pp.random(rand, s[i].rho[:pp.smallSize]); err != nil {
+			return false, err
+		}
+		g[i], v[i] = widen(buf[i*p:(i+1)*p], s[i].g[:p]), buf[(n+i)*p:(n+i+1)*p]
+	}
+	// Declassified (valgrind builds): the retry decision, as in draw.
+	if !ctgrind.Declassify(ring.BatchInvert(pp.r3, v, g, buf[2*n*p:])) {
+		return false, nil
+	}
+	for i := range s {
+		copy(s[i].v[:p], v[i])
+	}
+	return true, nil
+}
+
 // random fills b with one randombytes call: one read of rand
 // (io.ReadFull) into a heap buffer, so that b, often on the stack, does not
 // escape through the io.Reader interface; or, if rand is nil, from
@@ -81,6 +138,7 @@ func (pp *Params) draw(rand io.Reader, s *secrets) error {
 // rest of an encapsulation).
 func (pp *Params) random(rand io.Reader, b []byte) error {
 	if rand == nil {
+		defer ctgrind.Secret(b) // fresh randomness is secret (valgrind builds)
 		if len(b) <= 64 {
 			cryptorand.Read(b) // never fails (crypto/rand, Go 1.24 and later)
 			return nil
@@ -190,10 +248,8 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, erro
 			clear(s[i].v[:])
 		}
 	}()
-	for i := range s {
-		if err := pp.draw(rand, &s[i]); err != nil {
-			return nil, err
-		}
+	if err := pp.drawBatch(rand, s); err != nil {
+		return nil, err
 	}
 	// Batch-invert the f_i (small) rather than the 3f_i: two of the three
 	// products per key of Montgomery's trick then have a small operand

@@ -31,20 +31,30 @@ type Params struct {
 	// level structure computed once: p limbs of radix q (public keys) and p
 	// limbs of radix (q+2)/3 (the rounded part of ciphertexts).
 	codecQ, codecRounded *ring.Codec
+	// batchR3 is whether batch key generation inverts the g_i in R/3 by
+	// Montgomery's trick (see drawBatch): worth it when a random g is
+	// rarely not invertible, which depends on the factors of x^p − x − 1
+	// modulo 3.
+	batchR3 bool
 
 	smallSize   int // Small encoding: 2 bits per coefficient
 	pkSize      int // Encode(h + (q−1)/2, radix q)
 	roundedSize int // Encode((c + (q−1)/2)/3, radix (q+2)/3)
 }
 
-// The three parameter sets of the specification.
+// The three parameter sets of the specification. Modulo 3, the smallest
+// irreducible factor of x^p − x − 1 has degree 3 for p = 653, 19 for 761
+// and 25 for 857, so a random g is not invertible in R/3 with probability
+// about 3^−3, 3^−19 and 3^−25: for sntrup653 a batch of 32 would have to
+// start over (drawBatch) about 70 % of the time, and it inverts each g on
+// its own.
 var (
-	SNTRUP653 = newParams("sntrup653", 653, 4621, 288)
-	SNTRUP761 = newParams("sntrup761", 761, 4591, 286)
-	SNTRUP857 = newParams("sntrup857", 857, 5167, 322)
+	SNTRUP653 = newParams("sntrup653", 653, 4621, 288, false)
+	SNTRUP761 = newParams("sntrup761", 761, 4591, 286, true)
+	SNTRUP857 = newParams("sntrup857", 857, 5167, 322, true)
 )
 
-func newParams(name string, p, q, w int) *Params {
+func newParams(name string, p, q, w int, batchR3 bool) *Params {
 	rq, err := ring.New(p, q)
 	if err != nil {
 		panic(err)
@@ -57,7 +67,7 @@ func newParams(name string, p, q, w int) *Params {
 	for i := range p {
 		radixQ[i], radixRounded[i] = uint16(q), uint16((q+2)/3)
 	}
-	pp := &Params{name: name, p: p, q: q, w: w, rq: rq, r3: r3}
+	pp := &Params{name: name, p: p, q: q, w: w, rq: rq, r3: r3, batchR3: batchR3}
 	if pp.codecQ, err = ring.NewCodec(radixQ); err != nil {
 		panic(err)
 	}
