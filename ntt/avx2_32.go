@@ -28,9 +28,14 @@ func (avx2x32) InverseMont32(p *[256]int32) { inverseMont32AVX2(p, &avx2Tables32
 func (avx2x32) MulMont32(c, a, b *[256]int32)    { mulMont32AVX2(c, a, b, &avx2Tables32) }
 func (avx2x32) MulAccMont32(c, a, b *[256]int32) { mulAccMont32AVX2(c, a, b, &avx2Tables32) }
 func (avx2x32) Reduce32(p *[256]int32)           { reduce32AVX2(p, &avx2Tables32) }
-func (avx2x32) ToMont32(p *[256]int32)           { toMont32AVX2(p, &avx2Tables32) }
-func (avx2x32) CAddQ32(p *[256]int32)            { caddq32AVX2(p, &avx2Tables32) }
-func (avx2x32) Freeze32(p *[256]int32)           { freeze32AVX2(p, &avx2Tables32) }
+
+// DotMont32 is dotMont32Scalar, eight lanes at a time, for 1 ≤ len(a) ≤ 8.
+func (avx2x32) DotMont32(c *[256]int32, a, b []*[256]int32) {
+	dotMont32AVX2(c, &a[0], &b[0], len(a), &avx2Tables32)
+}
+func (avx2x32) ToMont32(p *[256]int32) { toMont32AVX2(p, &avx2Tables32) }
+func (avx2x32) CAddQ32(p *[256]int32)  { caddq32AVX2(p, &avx2Tables32) }
+func (avx2x32) Freeze32(p *[256]int32) { freeze32AVX2(p, &avx2Tables32) }
 
 // FromSpecOrder32 and ToSpecOrder32 transpose every 64-coefficient block
 // (the permutation is its own inverse).

@@ -5,6 +5,7 @@ package ntt
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/moduletto/moduletto/field/params"
@@ -130,6 +131,60 @@ func TestAVX2Pointwise32MatchesScalar(t *testing.T) {
 		avx2x32{}.MulMont32(&got, &got, &b2) // c may alias a
 		scalar32{}.MulMont32(&want, a, &b2)
 		assert.Equal(t, want, got, "MulMont32 aliased, input %s", name)
+	}
+}
+
+// TestAVX2Dot32MatchesScalar compares dotMont32AVX2 with its twin
+// dotMont32Scalar exactly, for 1 to 8 terms, on the inputs of the pointwise
+// test (|a|, |b| < 16q), on products at the bound 2^31·q in every term with
+// one sign per term or alternating signs, and with c aliasing an operand.
+func TestAVX2Dot32MatchesScalar(t *testing.T) {
+	requireAVX2(t)
+	const m = 16*q32 - 1
+	names := []string{}
+	as, bs := inputs32(m, m), inputs32(m, m)
+	for name := range as {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	edge := func(v int32, flip bool) *[256]int32 {
+		var p [256]int32
+		for i := range p {
+			p[i] = v
+			if flip && i&1 == 1 {
+				p[i] = -v
+			}
+		}
+		return &p
+	}
+	const big = 1<<31 - 1 // big·q ≤ 2^31·q
+	cases := [][2][]*[256]int32{}
+	for terms := 1; terms <= 8; terms++ {
+		for start := 0; start+terms <= len(names); start += 97 {
+			var a, b []*[256]int32
+			for j := range terms {
+				a, b = append(a, as[names[start+j]]), append(b, bs[names[(start+3*j+1)%len(names)]])
+			}
+			cases = append(cases, [2][]*[256]int32{a, b})
+		}
+		for _, flip := range []bool{false, true} {
+			var a, b, a2, b2 []*[256]int32
+			for range terms {
+				a, b = append(a, edge(big, flip)), append(b, edge(q32, false))
+				a2, b2 = append(a2, edge(-big, flip)), append(b2, edge(q32, false))
+			}
+			cases = append(cases, [2][]*[256]int32{a, b}, [2][]*[256]int32{a2, b2})
+		}
+	}
+	for i, c := range cases {
+		var want, got [256]int32
+		dotMont32Scalar(&want, c[0], c[1])
+		avx2x32{}.DotMont32(&got, c[0], c[1])
+		require.Equal(t, want, got, "case %d, %d terms", i, len(c[0]))
+		alias := *c[0][0]
+		a := append([]*[256]int32{&alias}, c[0][1:]...)
+		avx2x32{}.DotMont32(&alias, a, c[1])
+		require.Equal(t, want, alias, "case %d aliased", i)
 	}
 }
 

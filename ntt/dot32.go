@@ -8,7 +8,8 @@ import "github.com/moduletto/moduletto/internal/cpu"
 // [MulAccMont32] of the others and [Reduce32], which makes c a valid input
 // of [InverseMont32]; the scalar backend accumulates the products in 64 bits
 // and reduces each sum to that bound in the same pass, instead of once per
-// term and once more in a pass of its own. With len(a) = 0, c = 0. It
+// term and once more in a pass of its own, and the AVX2 backend does the
+// same eight lanes at a time. With len(a) = 0, c = 0. It
 // panics unless len(a) = len(b) ≤ 8.
 //
 // Bounds: requires |a[j][i]·b[j][i]| ≤ 2^31·q; ensures |c[i]| ≤ 6283009 < 2^23.
@@ -20,7 +21,11 @@ func DotMont32(c *[256]int32, a, b []*[256]int32) {
 		*c = [256]int32{}
 		return
 	}
-	if cpu.Current() == cpu.Scalar {
+	switch cpu.Current() {
+	case cpu.AVX2:
+		avx2x32{}.DotMont32(c, a, b)
+		return
+	case cpu.Scalar:
 		dotMont32Scalar(c, a, b)
 		return
 	}
@@ -30,6 +35,10 @@ func DotMont32(c *[256]int32, a, b []*[256]int32) {
 	}
 	Reduce32(c) // |c| < 8q before
 }
+
+// DotMont32 is dotMont32Scalar, the method that backends without a kernel
+// of their own inherit (avx2x32 in builds without assembly).
+func (scalar32) DotMont32(c *[256]int32, a, b []*[256]int32) { dotMont32Scalar(c, a, b) }
 
 // dotMont32Scalar is DotMont32 with 64-bit accumulation: for at most 8 terms
 // of at most 2^31·q each, |s| ≤ 2^34·q < 2^58, reduceWide32 brings it

@@ -24,6 +24,11 @@ func mulMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[1920]int32)
 //go:noescape
 func mulAccMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[1920]int32)
 
+// dotMont32AVX2 is ntt.dotMont32Scalar for n ≥ 1 terms; see ntt/dot32.go.
+//
+//go:noescape
+func dotMont32AVX2(c *[256]int32, a **[256]int32, b **[256]int32, n int, t *[1920]int32)
+
 // reduce32AVX2 is scalar32.Reduce32; see ntt/avx2_32.go.
 //
 //go:noescape

@@ -187,11 +187,11 @@ func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 	for k := range 2*nb - 1 {
 		t := &out[k]
 		lo, hi := pairs(k, nb)
-		ntt.MulMont32(t, &fa[lo], &fb[k-lo])
-		for i := lo + 1; i <= hi; i++ {
-			ntt.MulAccMont32(t, &fa[i], &fb[k-i])
+		var pa, pb [maxBlocks]*[256]int32
+		for i := lo; i <= hi; i++ {
+			pa[i-lo], pb[i-lo] = &fa[i], &fb[k-i]
 		}
-		ntt.Reduce32(t)
+		ntt.DotMont32(t, pa[:hi-lo+1], pb[:hi-lo+1])
 		ntt.InverseMont32(t)
 	}
 	var zero [256]int32

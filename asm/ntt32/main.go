@@ -367,6 +367,82 @@ func pointwise(name string, acc bool) {
 	RET()
 }
 
+// dot generates dotMont32AVX2, the twin of ntt.dotMont32Scalar: for n ≥ 1
+// pairs of polynomials (pointer lists a and b), c = reduce32 of the
+// Montgomery reduction of the 64-bit sum Σ_j a[j]·b[j] per lane, one
+// reduction per sum instead of one per product. Four vectors (32
+// coefficients) are accumulated at a time, even and odd lanes in 64-bit
+// halves (Y0–Y7), so that each term's pointers are loaded once per four
+// vectors.
+//
+// Bounds: requires n ≤ 8, |a[j][i]·b[j][i]| ≤ 2^31·q (so |Σ| ≤ 2^34·q <
+// 2^63); ensures −6283009 ≤ c[i] ≤ 6283008.
+func dot() {
+	TEXT("dotMont32AVX2", NOSPLIT, fmt.Sprintf("func(c *[256]int32, a, b **[256]int32, n int, t *[%d]int32)", params.NTT32AVX2TableLen))
+	Pragma("noescape")
+	Doc("dotMont32AVX2 is ntt.dotMont32Scalar for n ≥ 1 terms; see ntt/dot32.go.")
+	c := Load(Param("c"), RDI)
+	a := Load(Param("a"), RSI)
+	b := Load(Param("b"), RDX)
+	n := Load(Param("n"), RCX)
+	t := Load(Param("t"), R8)
+	VPBROADCASTD(tab(t, params.NTT32AVX2Q), yq)
+	qinv, half := Y9, Y10
+	VPBROADCASTD(tab(t, params.NTT32AVX2QInv), qinv)
+	VPBROADCASTD(tab(t, params.NTT32AVX2ReduceHalf), half)
+	off, j, pa, pb := R9, R10, R11, R12
+	XORQ(off, off)
+	Label("dot_block")
+	acc := [8]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7} // even, odd for each of four vectors
+	for _, x := range acc {
+		VPXOR(x, x, x)
+	}
+	XORQ(j, j)
+	Label("dot_term")
+	MOVQ(Mem{Base: a, Index: j, Scale: 8}, pa)
+	MOVQ(Mem{Base: b, Index: j, Scale: 8}, pb)
+	for k := range 4 {
+		x, xo, yo := Y11, Y12, Y13
+		at := func(p Register) Mem { return Mem{Base: p, Index: off, Scale: 1, Disp: 32 * k} }
+		VMOVDQU(at(pa), x)
+		VMOVSHDUP(at(pa), xo) // odd lanes to the even positions
+		VMOVSHDUP(at(pb), yo)
+		VPMULDQ(at(pb), x, x) // a·b, even lanes, 64 bits
+		VPMULDQ(yo, xo, xo)   // odd lanes
+		VPADDQ(x, acc[2*k], acc[2*k])
+		VPADDQ(xo, acc[2*k+1], acc[2*k+1])
+	}
+	INCQ(j)
+	CMPQ(j, n)
+	JL(LabelRef("dot_term"))
+	for k := range 4 {
+		e, o, te, to := acc[2*k], acc[2*k+1], Y11, Y12
+		VPMULDQ(qinv, e, te) // low half: t = s·q⁻¹ mod 2^32
+		VPMULDQ(qinv, o, to)
+		VPMULDQ(yq, te, te) // t·q
+		VPMULDQ(yq, to, to)
+		VPSUBQ(te, e, e) // s − t·q, a multiple of 2^32
+		VPSUBQ(to, o, o)
+		VMOVSHDUP(e, e)             // even results to the even lanes
+		VPBLENDD(U8(0xaa), o, e, e) // odd results from the odd sums
+		// reduce32 (as reduce, with its temporaries here).
+		tq, sh := Y13, Y14
+		VPADDD(half, e, tq)
+		VPSRAD(U8(23), tq, tq)
+		VPSLLD(U8(23), tq, sh)
+		VPSUBD(sh, e, e)
+		VPSLLD(U8(13), tq, sh)
+		VPADDD(sh, e, e)
+		VPSUBD(tq, e, e)
+		VMOVDQU(e, Mem{Base: c, Index: off, Scale: 1, Disp: 32 * k})
+	}
+	ADDQ(Imm(128), off)
+	CMPQ(off, U32(1024))
+	JL(LabelRef("dot_block"))
+	VZEROUPPER()
+	RET()
+}
+
 // lanewise generates a kernel that applies f to every vector of p in
 // place; setup broadcasts the constants f needs.
 func lanewise(name, doc string, setup func(t Register), f func(x VecPhysical)) {
@@ -412,6 +488,7 @@ func main() {
 	inverse()
 	pointwise("mulMont32AVX2", false)
 	pointwise("mulAccMont32AVX2", true)
+	dot()
 	half := func(t Register) { VPBROADCASTD(tab(t, params.NTT32AVX2ReduceHalf), Y10) }
 	lanewise("reduce32AVX2", "reduce32AVX2 is scalar32.Reduce32; see ntt/avx2_32.go.", half, reduce)
 	lanewise("caddq32AVX2", "caddq32AVX2 is scalar32.CAddQ32; see ntt/avx2_32.go.", func(Register) {}, caddq)
