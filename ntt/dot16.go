@@ -9,9 +9,9 @@ import (
 // products of MultiplyNTTs (FIPS 203, Algorithms 11 and 12) that a row of
 // Â∘ŝ or t̂ᵀ∘ŷ needs. It equals [MulMont16] of the first pair followed by
 // [MulAccMont16] of the others. The scalar backend instead accumulates each
-// base case in 32 bits, reducing only a1·b1 (for its product with ζ) per
-// term and the sums once per coefficient for every four terms. With
-// len(a) = 0, c = 0. It panics unless len(a) = len(b) ≤ 8.
+// base case's three sums in 32 bits and reduces them once per coefficient
+// pair for every four terms. With len(a) = 0, c = 0. It panics unless
+// len(a) = len(b) ≤ 8.
 //
 // Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |c[i]| ≤ 8·2002 = 16016
 // (k·2002 for k terms; below q for up to four terms and 2q for up to eight
@@ -46,28 +46,37 @@ func dotMont16Lazy(c *[256]int16, a, b []*[256]int16) {
 
 // dotMont16Scalar sets c (or adds to it, if acc) Σ_j a[j] ∘ b[j] · R⁻¹ for
 // at most four terms. Base case i of term j, modulo X² − ζ_i, is
-// (a0·b0 + ζ_i·a1·b1, a0·b1 + a1·b0); ζ_i·a1·b1 is formed as
-// MontgomeryMul16(a1, b1)·γ_i with γ_i = ζ_i·R, which keeps every
-// product below q² and the factor R⁻¹ on the whole sum. Four terms sum to
-// less than 8q² < q·2^15, the input bound of MontgomeryReduce16, whose
-// result is then below 8q²/2^16 + q/2 < q in magnitude.
+// (a0·b0 + ζ_i·a1·b1, a0·b1 + a1·b0). The three sums Σ a0·b0, Σ a1·b1 and
+// Σ (a0·b1 + a1·b0) are formed exactly in 32 bits; ζ_i·Σ a1·b1 is then
+// MontgomeryReduce16(Σ a1·b1)·γ_i with γ_i = ζ_i·R, which keeps the factor
+// R⁻¹ on the whole sum. Over four terms Σ a0·b0 and Σ a1·b1 are below
+// 4q² and Σ (a0·b1 + a1·b0) below 8q² < q·2^15, the input bound of
+// MontgomeryReduce16; its result for Σ a1·b1 is below 4q²/2^16 + q/2 < 2342,
+// times |γ_i| ≤ (q−1)/2 below 3.9·10^6, so the even sum stays below
+// 4q² + 3.9·10^6 < q·2^15 too, and each reduces below q in magnitude.
 //
 // Bounds: requires len(a) = len(b) ≤ 4, |a[j][i]|, |b[j][i]| < q, and if acc
 // |c[i]| < q; ensures |c[i]| < q, or < 2q if acc.
 func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc bool) {
+	// Term by term, so that each pass walks two arrays with no bounds
+	// checks and few live registers; the sums wait on the stack between
+	// terms.
+	var s0, s1, t [128]int32 // Σ a0·b0, Σ (a0·b1 + a1·b0), Σ a1·b1
 	b = b[:len(a)]
-	for i := range 128 {
-		γ := int32(gammas16[i])
-		var s0, s1 int32
-		for j, x := range a {
-			y := b[j]
+	for j, x := range a {
+		y := b[j]
+		for i := range 128 {
 			a0, a1 := int32(x[2*i]), int32(x[2*i+1])
 			b0, b1 := int32(y[2*i]), int32(y[2*i+1])
-			s0 += a0*b0 + int32(field.MontgomeryMul16(int16(a1), int16(b1), q16, qInv16))*γ
-			s1 += a0*b1 + a1*b0
+			s0[i] += a0 * b0
+			s1[i] += a0*b1 + a1*b0
+			t[i] += a1 * b1
 		}
-		r0 := field.MontgomeryReduce16(s0, q16, qInv16)
-		r1 := field.MontgomeryReduce16(s1, q16, qInv16)
+	}
+	for i := range 128 {
+		e := s0[i] + int32(field.MontgomeryReduce16(t[i], q16, qInv16))*int32(gammas16[i])
+		r0 := field.MontgomeryReduce16(e, q16, qInv16)
+		r1 := field.MontgomeryReduce16(s1[i], q16, qInv16)
 		if acc {
 			r0 += c[2*i]
 			r1 += c[2*i+1]
