@@ -41,13 +41,17 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 	}
 	for w := range 32 {
 		t := binary.LittleEndian.Uint32(b[4*w:])
-		// Each 2-bit field of d holds the sum of the two bits of t above it.
+		// Each 2-bit field of d holds the sum of the two bits of t above it;
+		// in 4-bit field c, x is the low sum and y the high one. Field c of
+		// z is then x + 4 − y ∈ [2, 6], so the subtraction borrows from no
+		// neighbour.
 		d := t&0x55555555 + t>>1&0x55555555
-		for c := range 8 {
-			x := int16(d >> (4 * c) & 3)
-			y := int16(d >> (4*c + 2) & 3)
-			dst[8*w+c] = canonical16(x - y)
-		}
+		z := (d&0x33333333 | 0x44444444) - d>>2&0x33333333
+		o := (*[8]int16)(dst[8*w:])
+		cbdPut2(o[0:2], z, 4, 15, 4)
+		cbdPut2(o[2:4], z>>8, 4, 15, 4)
+		cbdPut2(o[4:6], z>>16, 4, 15, 4)
+		cbdPut2(o[6:8], z>>24, 4, 15, 4)
 	}
 }
 
@@ -61,14 +65,26 @@ func cbd3(dst *[poly.N]int16, b *[192]byte) {
 	}
 	for w := range 64 {
 		t := uint32(b[3*w]) | uint32(b[3*w+1])<<8 | uint32(b[3*w+2])<<16
-		// Each 3-bit field of d holds the sum of the three bits of t above it.
+		// Each 3-bit field of d holds the sum of the three bits of t above
+		// it; in 6-bit field c, x is the low sum and y the high one, and
+		// field c of z is x + 8 − y ∈ [5, 11].
 		d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
-		for c := range 4 {
-			x := int16(d >> (6 * c) & 7)
-			y := int16(d >> (6*c + 3) & 7)
-			dst[4*w+c] = canonical16(x - y)
-		}
+		z := (d&0x1c71c7 | 0x208208) - d>>3&0x1c71c7
+		o := (*[4]int16)(dst[4*w:])
+		cbdPut2(o[0:2], z, 6, 63, 8)
+		cbdPut2(o[2:4], z>>12, 6, 63, 8)
 	}
+}
+
+// cbdPut2 writes to o the two coefficients x − y modulo q, in [0, q),
+// whose fields of z (width bits apart, masked by mask) hold x − y + bias.
+// Its callers write the coefficients out rather than loop over them, as
+// the compiler does not unroll loops.
+//
+// Bounds: requires each field in [bias − q, bias + q); ensures 0 ≤ o[i] < q.
+func cbdPut2(o []int16, z, width, mask uint32, bias int16) {
+	o[0] = canonical16(int16(z&mask) - bias)
+	o[1] = canonical16(int16(z>>width&mask) - bias)
 }
 
 // canonical16 maps a small signed value to [0, q) without a branch.
