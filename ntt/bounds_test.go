@@ -2,13 +2,9 @@ package ntt
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
-	"github.com/moduletto/moduletto/field"
-
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // These tests walk the butterfly schedules of the scalar kernels with a
@@ -48,49 +44,6 @@ func TestBoundsForward16(t *testing.T) {
 				assert.LessOrEqual(t, B[j], int64(1<<15-1), "int16 overflow at layer len=%d", l)
 			}
 		}
-	}
-}
-
-func TestBoundsInverseMont16(t *testing.T) {
-	walkInverseMont16(t, invBarrett16)
-}
-
-// walkInverseMont16 walks InverseMont16 with the Barrett schedule reduce
-// (the code runs invBarrett16) and reports every violated bound to t.
-func walkInverseMont16(t assert.TestingT, reduce [7]bool) {
-	var B [256]int64
-	for i := range B {
-		B[i] = 1<<14 - 1 // requires |p[i]| < 2^14
-	}
-	k, layer := 127, 0
-	for l := 2; l <= 64; l <<= 1 {
-		for start := 0; start < 256; start += 2 * l {
-			z := abs64(int64(zetas16[k]))
-			k--
-			for j := start; j < start+l; j++ {
-				sum := B[j] + B[j+l]
-				assert.LessOrEqual(t, sum, int64(1<<15-1), "int16 overflow at layer len=%d", l)
-				B[j] = sum
-				if reduce[layer] {
-					B[j] = (q16 - 1) / 2 // Barrett, centred
-				}
-				B[j+l] = montBound16(t, z*sum)
-			}
-		}
-		layer++
-	}
-	// Last layer fused with the factor fInv16: zf = ζ·fInv16·R⁻¹, centred.
-	zf := abs64(int64(field.MontgomeryMul16(zetas16[1], fInv16, q16, qInv16)))
-	assert.LessOrEqual(t, zf, int64((q16-1)/2))
-	assert.Equal(t, 1, k, "the schedule used zetas16[127…2] before the last layer")
-	for j := range 128 {
-		sum := B[j] + B[j+128]
-		assert.LessOrEqual(t, sum, int64(1<<15-1), "int16 overflow at layer len=128")
-		B[j] = montBound16(t, fInv16*sum)
-		B[j+128] = montBound16(t, zf*sum)
-	}
-	for i := range B {
-		assert.Less(t, B[i], int64(q16), "ensures |p'[i]| < q")
 	}
 }
 
@@ -169,31 +122,4 @@ type violations []string
 
 func (v *violations) Errorf(format string, args ...any) {
 	*v = append(*v, fmt.Sprintf(format, args...))
-}
-
-// TestBoundsInverseMont16BrokenSchedule shows that the walk catches a
-// schedule with a reduction removed: dropping any one Barrett reduction of
-// invBarrett16 (or all of them) lets a sum overflow int16.
-func TestBoundsInverseMont16BrokenSchedule(t *testing.T) {
-	var ok violations
-	walkInverseMont16(&ok, invBarrett16)
-	require.Empty(t, ok, "the real schedule passes")
-
-	cases := map[string][7]bool{"no reductions": {}}
-	for layer, r := range invBarrett16 {
-		if r {
-			broken := invBarrett16
-			broken[layer] = false
-			cases[fmt.Sprintf("layer %d (len=%d) not reduced", layer, 2<<layer)] = broken
-		}
-	}
-	require.Len(t, cases, 3, "invBarrett16 reduces two layers")
-	for name, schedule := range cases {
-		t.Run(name, func(t *testing.T) {
-			var v violations
-			walkInverseMont16(&v, schedule)
-			require.NotEmpty(t, v, "the walk must report the broken schedule")
-			assert.Contains(t, strings.Join(v, "\n"), "int16 overflow")
-		})
-	}
 }

@@ -2,16 +2,17 @@ package ntt
 
 import "github.com/moduletto/moduletto/field"
 
-// Two-lane arithmetic for the scalar forward NTT of the int16 engine
+// Two-lane arithmetic for the scalar NTTs of the int16 engine
 // (q = 3329, Montgomery R = 2^16): a uint64 word holds two coefficients in
 // unsigned 32-bit lanes, the even one in bits 0–31 and the odd one in bits
 // 32–63, so one 64-bit multiply, add or shift works on both. The lanes stay
 // independent as long as no lane result leaves [0, 2^32): then no carry or
 // borrow crosses from one lane into the other. Lanes hold non-negative
 // representatives; a butterfly difference a − u is formed as a + c − u with
-// a bias c = lanesSubBias16, a multiple of q not smaller than u. Each kernel
-// states its lane bounds; the interval walk in lanes16_bounds_test.go checks
-// them along the whole schedule of [scalar16.Forward16].
+// a bias c (lanesSubBias16 in the forward NTT, invBias2…invBias128 in the
+// inverse), a multiple of q not smaller than u. Each kernel states its lane
+// bounds; the interval walks in lanes16_bounds_test.go check them along the
+// whole schedules of [scalar16.Forward16] and [scalar16.InverseMont16].
 
 const (
 	laneOnes16     = 1 | 1<<32           // 1 in each lane
@@ -21,6 +22,17 @@ const (
 	barrettShift16 = 26                  // barrett16 = round(2^26/q)
 	lanesInBias16  = 5 * q16             // added to each input coefficient x: |x| ≤ 2^14 < 5q
 	lanesSubBias16 = 3 * q16             // c of each butterfly difference a + c − u: u ≤ 3q
+
+	// The biases c of the differences b + c − a of the inverse NTT's layers
+	// len = 2, 4, …, 128 (scalar16.InverseMont16): each at least the
+	// largest lane a can hold there.
+	invBias2   = 1 * q16
+	invBias4   = 2 * q16
+	invBias8   = 4 * q16
+	invBias16  = 8 * q16
+	invBias32  = 16 * q16
+	invBias64  = 32 * q16
+	invBias128 = 64 * q16
 )
 
 // zetasLanes16[k] is zetas16[k] as its representative in [0, q): the
@@ -79,3 +91,18 @@ func freezeLanes16(a uint64) uint64 {
 	qt := ((a * barrett16) >> barrettShift16) & laneLow6
 	return a - qt*q16
 }
+
+// gsLanes16 is the Gentleman–Sande butterfly of Algorithm 10 (lines 8–10)
+// on two lanes: (a + b, ζ(b − a)), with ζ = z·R⁻¹ and the difference formed
+// as b + c − a for a bias c, a multiple of q not smaller than a.
+//
+// Bounds: requires in each lane a ≤ c, a + b < 2^32 and montLanes16's
+// bounds on b + c − a and z; ensures in each lane x = a + b, y ≡ ζ(b − a)
+// (mod q) with y ≤ ((b + c − a)·z + (2^16−1)·q)/2^16.
+func gsLanes16(a, b, c, z uint64) (x, y uint64) {
+	return a + b, montLanes16(b+c-a, z)
+}
+
+// zfLanes16 is the twiddle of the last layer of scalar16.InverseMont16, zetas16[1]
+// times the factor 128⁻¹·R²·R⁻¹, as its representative in [0, q).
+var zfLanes16 = uint64(field.CondAdd16(field.MontgomeryMul16(zetas16[1], fInv16, q16, qInv16), q16))

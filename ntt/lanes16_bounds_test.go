@@ -1,6 +1,7 @@
 package ntt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -58,6 +59,13 @@ func walkForward16Lanes(t assert.TestingT, s lanesSchedule16) int64 {
 		}
 	}
 	assert.Equal(t, 128, k, "the walk used zetasLanes16[1…127]")
+	return freezeTop16(t, &W)
+}
+
+// freezeTop16 returns the largest final lane of W and checks that
+// freezeLanes16 reduces it exactly.
+func freezeTop16(t assert.TestingT, W *[128]laneRange) int64 {
+	const lane = 1 << 32
 	var top int64
 	for _, r := range W {
 		top = max(top, r.hi)
@@ -70,10 +78,15 @@ func walkForward16Lanes(t assert.TestingT, s lanesSchedule16) int64 {
 	return top
 }
 
-func TestBoundsForward16Lanes(t *testing.T) {
-	top := walkForward16Lanes(t, realLanesSchedule16)
+// checkTop16 asserts the Bounds of freezeLanes16 on the largest final lane.
+func checkTop16(t *testing.T, top int64) {
+	t.Helper()
 	assert.LessOrEqual(t, top, int64(150131), "the Bounds of freezeLanes16")
 	t.Logf("largest lane before the final reduction: %d (%.1f·q)", top, float64(top)/q16)
+}
+
+func TestBoundsForward16Lanes(t *testing.T) {
+	checkTop16(t, walkForward16Lanes(t, realLanesSchedule16))
 }
 
 // TestBoundsForward16LanesBrokenSchedule shows that the walk catches a
@@ -100,6 +113,77 @@ func TestBoundsForward16LanesBrokenSchedule(t *testing.T) {
 			walkForward16Lanes(&v, c.s)
 			require.NotEmpty(t, v, "the walk must report the broken schedule")
 			assert.Contains(t, strings.Join(v, "\n"), c.want)
+		})
+	}
+}
+
+// The interval walk of the two-lane inverse NTT (scalar16.InverseMont16):
+// as walkForward16Lanes, with the Gentleman–Sande butterflies (a + b,
+// ζ(b + c − a)), the bias c of each layer from the schedule, and the last
+// layer's products by 128⁻¹·R² (fInv16) and zfLanes16.
+
+// invBiases16 is the code's bias per layer, len = 2, 4, …, 128.
+var invBiases16 = [7]int64{invBias2, invBias4, invBias8, invBias16, invBias32, invBias64, invBias128}
+
+// walkInverse16Lanes walks InverseMont16 with the biases bias and reports
+// every violated bound to t. It returns the largest final lane.
+func walkInverse16Lanes(t assert.TestingT, bias [7]int64) int64 {
+	const lane = 1 << 32
+	// mont bounds montLanes16(x, z) for x in r, checking its requirement.
+	mont := func(r laneRange, z int64, what string) laneRange {
+		assert.True(t, 0 <= z && z < q16, "%s: twiddle %d outside [0, q)", what, z)
+		sum := r.hi*z + (1<<16-1)*q16
+		assert.Less(t, sum, int64(lane), "montLanes16 lane overflow at %s", what)
+		return laneRange{0, sum >> 16}
+	}
+	var W [128]laneRange
+	for i := range W {
+		W[i] = laneRange{0, q16 - 1} // lanes16, then freezeLanes16
+	}
+	for layer, h := 0, 1; h <= 64; layer, h = layer+1, h<<1 {
+		c := bias[layer]
+		for b, start := 0, 0; start < 128; b, start = b+1, start+2*h {
+			k := 128/h - 1 - b // zetasLanes16[256/len − 1 − b], len = 2h
+			z := int64(zetasLanes16[k])
+			if h == 64 {
+				z = int64(zfLanes16)
+			}
+			for j := start; j < start+h; j++ {
+				a, bb := W[j], W[j+h]
+				assert.LessOrEqual(t, a.hi, c, "difference borrows at len=%d (a > bias)", 2*h)
+				sum := laneRange{a.lo + bb.lo, a.hi + bb.hi}
+				assert.Less(t, sum.hi, int64(lane), "lane overflow at len=%d", 2*h)
+				W[j] = sum
+				W[j+h] = mont(laneRange{bb.lo + c - a.hi, bb.hi + c - a.lo}, z, fmt.Sprintf("len=%d", 2*h))
+				if h == 64 {
+					W[j] = mont(sum, fInv16, "the factor 128⁻¹·R²")
+				}
+			}
+		}
+	}
+	return freezeTop16(t, &W)
+}
+
+func TestBoundsInverseMont16Lanes(t *testing.T) {
+	// zfLanes16·128 ≡ ζ·R² (mod q), ζ = 17^64 (FIPS 203's ζ^BitRev7(1)).
+	assert.Equal(t, mod(int64(fips203Zetas[1])*r2Mod16, q16), mod(int64(zfLanes16)*128, q16), "zfLanes16 = ζ·R²/128 mod q")
+	checkTop16(t, walkInverse16Lanes(t, invBiases16))
+}
+
+// TestBoundsInverseMont16LanesBrokenSchedule shows that the walk catches a
+// bias one q too small on any layer.
+func TestBoundsInverseMont16LanesBrokenSchedule(t *testing.T) {
+	var ok violations
+	walkInverse16Lanes(&ok, invBiases16)
+	require.Empty(t, ok, "the real schedule passes")
+	for layer := range invBiases16 {
+		t.Run(fmt.Sprintf("len=%d", 2<<layer), func(t *testing.T) {
+			broken := invBiases16
+			broken[layer] -= q16
+			var v violations
+			walkInverse16Lanes(&v, broken)
+			require.NotEmpty(t, v, "the walk must report the broken schedule")
+			assert.Contains(t, strings.Join(v, "\n"), "borrows")
 		})
 	}
 }

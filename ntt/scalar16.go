@@ -6,8 +6,9 @@ import "github.com/moduletto/moduletto/field"
 //
 // Every value is an int16 in a signed range stated by the kernel's Bounds
 // comment; products are formed in int32 and brought back by field.MontgomeryReduce16.
-// Forward16 is the exception: it computes on two coefficients per uint64, in
-// unsigned 32-bit lanes (lanes16.go), and writes int16 results in [0, q).
+// Forward16 and InverseMont16 are the exceptions: they compute on two
+// coefficients per uint64, in unsigned 32-bit lanes (lanes16.go), and write
+// int16 results in [0, q).
 
 const (
 	q16       = 3329  // the ML-KEM modulus
@@ -47,13 +48,6 @@ var gammas16 = [128]int16{
 
 // scalar16 is the portable Go backend of the int16 engine.
 type scalar16 struct{}
-
-// invBarrett16[l] says whether layer l of InverseMont16 (l = 0 for len = 2,
-// …, 6 for len = 128) Barrett-reduces its sums. The sums at most double per
-// layer, so reducing on the first and third layers keeps every int16 in
-// range (TestBoundsInverseMont16 walks this schedule); the last layer's sums
-// go straight into the final Montgomery product by 128⁻¹·R².
-var invBarrett16 = [7]bool{true, false, true, false, false, false, false}
 
 // Forward16 implements NTT, FIPS 203, Algorithm 9, with Montgomery
 // twiddles, in the two-lane arithmetic of lanes16.go: word i of a local
@@ -128,45 +122,83 @@ func canonical16(a int16) int16 {
 }
 
 // InverseMont16 implements NTT⁻¹, FIPS 203, Algorithm 10, with Montgomery
-// twiddles: block b of layer len uses zetas16[256/len − 1 − b], as the k of
-// Algorithm 10. Layers len = 2, 4, …, 64 run in merged pairs (one pass over
-// memory per pair), sums reduced on the layers of invBarrett16; the last
-// layer (len = 128) is fused with the final factor 128⁻¹·R. See
-// [InverseMont16] for the contract.
+// twiddles, in the two-lane arithmetic of Forward16 (lanes16.go), its
+// passes in reverse: len = 2, 4 and 8 on blocks of 8 words held in locals
+// (converting the input to lanes in [0, q)), then len = 16 and 32 on
+// blocks of 32 words, then len = 64 and 128, the last fused with the final
+// factor 128⁻¹·R² and ending with the reduction to [0, q). Block b of
+// layer len uses zetasLanes16[256/len − 1 − b], the k of Algorithm 10. No
+// sum is reduced on the way: from lanes in [0, q) each layer at most
+// doubles the largest lane, so the layer len forms its differences with
+// the bias invBias<len> = (len/2)·q, and the last sums stay below 128q,
+// within montLanes16's bounds for the factor. TestBoundsInverseMont16Lanes
+// walks this schedule. See [InverseMont16] for the contract.
+//
+// Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
 func (scalar16) InverseMont16(p *[256]int16) {
-	// k = 256/l, kept as its own counter so that no division is compiled
-	// into a kernel on secret data (internal/divscan).
-	for layer, l, k := 0, 2, 128; l <= 32; layer, l, k = layer+2, l<<2, k>>2 {
-		reduce := invBarrett16[layer] // invBarrett16[layer+1] is false
-		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
-			za := zetas16[k-1-2*b] // layer len = l, first half
-			zb := zetas16[k-2-2*b] // layer len = l, second half
-			z := zetas16[k/2-1-b]  // layer len = 2l
-			v0, v1, v2, v3 := quarters(p[:], start, l)
-			for j := range v0 {
-				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
-				s0, s2 := x0+x1, x2+x3
-				if reduce {
-					s0 = field.BarrettReduce16(s0, q16, barrett16)
-					s2 = field.BarrettReduce16(s2, q16, barrett16)
-				}
-				d1 := field.MontgomeryMul16(za, x1-x0, q16, qInv16)
-				d3 := field.MontgomeryMul16(zb, x3-x2, q16, qInv16)
-				v0[j] = s0 + s2
-				v2[j] = field.MontgomeryMul16(z, s2-s0, q16, qInv16)
-				v1[j] = d1 + d3
-				v3[j] = field.MontgomeryMul16(z, d3-d1, q16, qInv16)
-			}
+	const (
+		c1  = 1 * q16 * laneOnes16 // the biases of layers len = 2, 4, …, 128
+		c2  = 2 * q16 * laneOnes16
+		c4  = 4 * q16 * laneOnes16
+		c8  = 8 * q16 * laneOnes16
+		c16 = 16 * q16 * laneOnes16
+		c32 = 32 * q16 * laneOnes16
+		c64 = 64 * q16 * laneOnes16
+	)
+	var w [128]uint64
+	// len = 2, 4, 8: sixteen blocks of 8 words.
+	for b := range 16 {
+		in := (*[16]int16)(p[16*b : 16*b+16])
+		x0 := freezeLanes16(lanes16(in[0], in[1]))
+		x1 := freezeLanes16(lanes16(in[2], in[3]))
+		x2 := freezeLanes16(lanes16(in[4], in[5]))
+		x3 := freezeLanes16(lanes16(in[6], in[7]))
+		x4 := freezeLanes16(lanes16(in[8], in[9]))
+		x5 := freezeLanes16(lanes16(in[10], in[11]))
+		x6 := freezeLanes16(lanes16(in[12], in[13]))
+		x7 := freezeLanes16(lanes16(in[14], in[15]))
+		zs := (*[4]uint64)(zetasLanes16[124-4*b : 128-4*b])
+		x0, x1 = gsLanes16(x0, x1, c1, zs[3])
+		x2, x3 = gsLanes16(x2, x3, c1, zs[2])
+		x4, x5 = gsLanes16(x4, x5, c1, zs[1])
+		x6, x7 = gsLanes16(x6, x7, c1, zs[0])
+		za, zb := zetasLanes16[63-2*b], zetasLanes16[62-2*b]
+		x0, x2 = gsLanes16(x0, x2, c2, za)
+		x1, x3 = gsLanes16(x1, x3, c2, za)
+		x4, x6 = gsLanes16(x4, x6, c2, zb)
+		x5, x7 = gsLanes16(x5, x7, c2, zb)
+		z := zetasLanes16[31-b]
+		blk := (*[8]uint64)(w[8*b : 8*b+8])
+		blk[0], blk[4] = gsLanes16(x0, x4, c4, z)
+		blk[1], blk[5] = gsLanes16(x1, x5, c4, z)
+		blk[2], blk[6] = gsLanes16(x2, x6, c4, z)
+		blk[3], blk[7] = gsLanes16(x3, x7, c4, z)
+	}
+	// len = 16, 32: four blocks of 32 words.
+	for b := range 4 {
+		za, zb, z := zetasLanes16[15-2*b], zetasLanes16[14-2*b], zetasLanes16[7-b]
+		blk := (*[32]uint64)(w[32*b : 32*b+32])
+		for j := range 8 {
+			x0, x1, x2, x3 := blk[j], blk[j+8], blk[j+16], blk[j+24]
+			x0, x1 = gsLanes16(x0, x1, c8, za)
+			x2, x3 = gsLanes16(x2, x3, c8, zb)
+			blk[j], blk[j+16] = gsLanes16(x0, x2, c16, z)
+			blk[j+8], blk[j+24] = gsLanes16(x1, x3, c16, z)
 		}
 	}
-	// len = 128 (zetas16[1]) fused with the factor f = 128⁻¹·R²: the sum is
-	// multiplied by f, the difference by zf = ζ·f·R⁻¹.
-	zf := field.MontgomeryMul16(zetas16[1], fInv16, q16, qInv16)
-	a, b := halves(p[:], 0, 128)
-	for j := range a {
-		x, y := a[j], b[j]
-		a[j] = field.MontgomeryMul16(fInv16, x+y, q16, qInv16)
-		b[j] = field.MontgomeryMul16(zf, y-x, q16, qInv16)
+	// len = 64, 128, the last fused with the factor f = 128⁻¹·R²: the sum
+	// is multiplied by f, the difference by zf = ζ·f·R⁻¹.
+	za, zb := zetasLanes16[3], zetasLanes16[2]
+	for j := range 32 {
+		x0, x1, x2, x3 := w[j], w[j+32], w[j+64], w[j+96]
+		x0, x1 = gsLanes16(x0, x1, c32, za)
+		x2, x3 = gsLanes16(x2, x3, c32, zb)
+		x0, x2 = gsLanes16(x0, x2, c64, zfLanes16)
+		x1, x3 = gsLanes16(x1, x3, c64, zfLanes16)
+		p[2*j], p[2*j+1] = unlanes16(freezeLanes16(montLanes16(x0, fInv16)))
+		p[2*j+64], p[2*j+65] = unlanes16(freezeLanes16(montLanes16(x1, fInv16)))
+		p[2*j+128], p[2*j+129] = unlanes16(freezeLanes16(x2))
+		p[2*j+192], p[2*j+193] = unlanes16(freezeLanes16(x3))
 	}
 }
 
