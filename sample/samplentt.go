@@ -1,6 +1,8 @@
 package sample
 
 import (
+	"encoding/binary"
+
 	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/moduletto/moduletto/ntt"
 	"github.com/moduletto/moduletto/poly"
@@ -60,6 +62,17 @@ func sampleNTTBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
 	return true
 }
 
+// keepNTT16 stores the candidate in the low 12 bits of x at dst[n] if it
+// is below q, and returns the new count. The branch depends on public XOF
+// output only.
+func keepNTT16(dst *[poly.N]int16, n int, x uint64) int {
+	if d := int16(x & 0xfff); d < poly.Q16 {
+		dst[n] = d
+		n++
+	}
+	return n
+}
+
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128
 // block: each 3 bytes give two 12-bit candidates d1, d2, kept if below q.
 // It fills dst from index n on and returns the new count (at most 256).
@@ -67,13 +80,22 @@ func sampleNTTBlock(jb *Job, s *laneState, block *[rate128]byte) bool {
 //
 // With the AVX2 kernels selected (checked once per block), rejNTT16AVX2
 // takes the block 24 bytes at a time while at least 16 coefficients are
-// free, and the loop below finishes it.
+// free, and the loops below finish it.
 //
 // Bounds: ensures 0 ≤ dst[i] < q = 3329 for every coefficient written.
 func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 	b := 0
 	if cpu.AVX2Kernels() {
 		n, b = rejNTT16AVX2(dst, n, buf)
+	}
+	// Six bytes (four candidates) per 8-byte load while four more
+	// coefficients fit; the loop after it finishes one pair at a time.
+	for ; b+8 <= rate128 && n <= poly.N-4; b += 6 {
+		x := binary.LittleEndian.Uint64(buf[b:])
+		n = keepNTT16(dst, n, x)
+		n = keepNTT16(dst, n, x>>12)
+		n = keepNTT16(dst, n, x>>24)
+		n = keepNTT16(dst, n, x>>36)
 	}
 	for ; b < rate128 && n < poly.N; b += 3 {
 		d1 := uint16(buf[b]) | uint16(buf[b+1]&0x0f)<<8
