@@ -17,7 +17,8 @@
 // InverseMont = NTT⁻¹·R, ToMont = ·R):
 //
 //   - int16 lanes, q = 3329, R = 2^16 (ML-KEM): [Forward16], [InverseMont16],
-//     [MulMont16], [MulAccMont16], [DotMont16], [Reduce16], [ToMont16];
+//     [MulMont16], [MulAccMont16], [DotMont16], [Dot16] (= DotMont16, then
+//     ToMont16), [Reduce16], [ToMont16];
 //   - int32 lanes, q = 8380417, R = 2^32 (ML-DSA): [Forward32],
 //     [InverseMont32], [MulMont32], [MulAccMont32], [DotMont32],
 //     [MulInverseMont32], [Reduce32], [ToMont32], [CAddQ32], [Freeze32].

@@ -34,18 +34,36 @@ func DotMont16(c *[256]int16, a, b []*[256]int16) {
 	}
 }
 
+// Dot16 sets c to Σ_j a[j] ∘ b[j] mod q, with no Montgomery factor: the
+// result of [DotMont16] followed by [ToMont16], which is what the other
+// backends run. The scalar backend, for up to four terms, instead reduces
+// each sum by Barrett rather than Montgomery in DotMont16's single pass,
+// and needs no second pass. With len(a) = 0, c = 0. It panics unless
+// len(a) = len(b) ≤ 8.
+//
+// Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |c[i]| < q.
+func Dot16(c *[256]int16, a, b []*[256]int16) {
+	if cpu.Current() == cpu.Scalar && len(a) == len(b) && len(a) <= 4 {
+		dotMont16Scalar(c, a, b, false, true)
+		return
+	}
+	DotMont16(c, a, b)
+	ToMont16(c)
+}
+
 // dotMont16Lazy is dotMont16Scalar over any number of terms up to 8, four at
 // a time.
 func dotMont16Lazy(c *[256]int16, a, b []*[256]int16) {
 	n := min(len(a), 4)
-	dotMont16Scalar(c, a[:n], b[:n], false)
+	dotMont16Scalar(c, a[:n], b[:n], false, false)
 	if len(a) > 4 {
-		dotMont16Scalar(c, a[4:], b[4:], true)
+		dotMont16Scalar(c, a[4:], b[4:], true, false)
 	}
 }
 
 // dotMont16Scalar sets c (or adds to it, if acc) Σ_j a[j] ∘ b[j] · R⁻¹ for
-// at most four terms. Base case i of term j, modulo X² − ζ_i, is
+// at most four terms, or if plain Σ_j a[j] ∘ b[j] (for [Dot16]; not with
+// acc). Base case i of term j, modulo X² − ζ_i, is
 // (a0·b0 + ζ_i·a1·b1, a0·b1 + a1·b0). The three sums Σ a0·b0, Σ a1·b1 and
 // Σ (a0·b1 + a1·b0) are formed exactly in 32 bits; ζ_i·Σ a1·b1 is then
 // MontgomeryReduce16(Σ a1·b1)·γ_i with γ_i = ζ_i·R, which keeps the factor
@@ -53,11 +71,14 @@ func dotMont16Lazy(c *[256]int16, a, b []*[256]int16) {
 // 4q² and Σ (a0·b1 + a1·b0) below 8q² < q·2^15, the input bound of
 // MontgomeryReduce16; its result for Σ a1·b1 is below 4q²/2^16 + q/2 < 2342,
 // times |γ_i| ≤ (q−1)/2 below 3.9·10^6, so the even sum stays below
-// 4q² + 3.9·10^6 < q·2^15 too, and each reduces below q in magnitude.
+// 4q² + 3.9·10^6 < q·2^15 too, and each reduces below q in magnitude. The
+// even sum is then Σ (a0·b0 + ζ_i·a1·b1) exactly, so that BarrettReduce32
+// in place of its last Montgomery reduction (and of the odd sum's) leaves
+// no factor R⁻¹, with results within (q+1)/2.
 //
 // Bounds: requires len(a) = len(b) ≤ 4, |a[j][i]|, |b[j][i]| < q, and if acc
 // |c[i]| < q; ensures |c[i]| < q, or < 2q if acc.
-func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc bool) {
+func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc, plain bool) {
 	// Term by term, so that each pass walks two arrays with no bounds
 	// checks and few live registers; the sums wait on the stack between
 	// terms.
@@ -75,8 +96,14 @@ func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc bool) {
 	}
 	for i := range 128 {
 		e := s0[i] + int32(field.MontgomeryReduce16(t[i], q16, qInv16))*int32(gammas16[i])
-		r0 := field.MontgomeryReduce16(e, q16, qInv16)
-		r1 := field.MontgomeryReduce16(s1[i], q16, qInv16)
+		var r0, r1 int16
+		if plain {
+			r0 = int16(field.BarrettReduce32(e, q16, barrett32v16, barrett32s16))
+			r1 = int16(field.BarrettReduce32(s1[i], q16, barrett32v16, barrett32s16))
+		} else {
+			r0 = field.MontgomeryReduce16(e, q16, qInv16)
+			r1 = field.MontgomeryReduce16(s1[i], q16, qInv16)
+		}
 		if acc {
 			r0 += c[2*i]
 			r1 += c[2*i+1]

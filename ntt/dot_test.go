@@ -21,6 +21,11 @@ func TestDotMont(t *testing.T) {
 		testDotMont(t, ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17}, 16, q16-1,
 			func(terms int64) int64 { return 2002 * terms }, ntt.DotMont16, spec16)
 	})
+	t.Run("Dot16", func(t *testing.T) {
+		// No Montgomery factor (rBits = 0); |c| < q.
+		testDotMont(t, ntt.Spec{Q: q16, N: 256, Layers: 7, Zeta: 17}, 0, q16-1,
+			func(int64) int64 { return q16 - 1 }, ntt.Dot16, spec16)
+	})
 	t.Run("DotMont32", func(t *testing.T) {
 		// (16q)² < 2^31·q; |c| ≤ 6283009, reduced.
 		testDotMont(t, ntt.Spec{Q: q32, N: 256, Layers: 8, Zeta: 1753}, 32, 16*q32-1,
@@ -29,12 +34,13 @@ func TestDotMont(t *testing.T) {
 }
 
 // testDotMont runs TestDotMont for one width: inputs up to big in
-// magnitude, results within bound(terms) in magnitude.
+// magnitude, results times 2^−rBits (none for rBits = 0) within
+// bound(terms) in magnitude.
 func testDotMont[T int16 | int32](t *testing.T, spec ntt.Spec, rBits uint, big T, bound func(terms int64) int64, dot func(c *[256]T, a, b []*[256]T), toSpec func(*[256]T) []uint64) {
 	e, err := ntt.NewEngine(spec)
 	require.NoError(t, err)
 	q := int64(spec.Q)
-	_, rInv := montFactor(rBits, q)
+	_, rInv := montFactor(rBits, q) // 1 for rBits = 0
 	ntttest.ForEachBackend(t, func(t *testing.T) {
 		rng := newRand(3233)
 		for terms := 0; terms <= 8; terms++ {

@@ -16,6 +16,9 @@ const (
 	r2Mod16   = 1353  // R² mod q = 2^32 mod 3329, so MontgomeryReduce16(x·r2Mod16) = x·R
 	fInv16    = 1441  // R²/128 mod q: MontgomeryReduce16(x·fInv16) = x·R/128 (FIPS 203's 3303 = 128⁻¹, times R)
 	barrett16 = 20159 // round(2^26/q), the Barrett multiplier (field.BarrettReduce16)
+
+	barrett32s16 = 42         // 31 + ⌊log2 q⌋, the shift of field.BarrettReduce32 for q
+	barrett32v16 = 1321131424 // round(2^42/q), its multiplier
 )
 
 // zetas16[k] = ζ^BitRev7(k)·R mod q for ζ = 17, R = 2^16, as the

@@ -32,7 +32,7 @@ const (
 // ntt.InverseMont16.)
 func DotInverse16(dst *Poly16, a, b []NTTPoly16) {
 	checkDot(len(a), len(b))
-	if !dot16((*[N]int16)(dst), a, 1, b) {
+	if !dot16((*[N]int16)(dst), a, 1, b, false) {
 		return
 	}
 	ntt.InverseMont16((*[N]int16)(dst))
@@ -46,10 +46,7 @@ func DotInverse16(dst *Poly16, a, b []NTTPoly16) {
 // Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |dst[i]| < q.
 func DotNTT16(dst *NTTPoly16, a, b []NTTPoly16) {
 	checkDot(len(a), len(b))
-	if !dot16((*[N]int16)(dst), a, 1, b) {
-		return
-	}
-	ntt.ToMont16((*[N]int16)(dst))
+	dot16((*[N]int16)(dst), a, 1, b, true)
 }
 
 // DotNTT16Column is [DotNTT16] with a taken from column i of the k×k matrix
@@ -63,13 +60,12 @@ func DotNTT16Column(dst *NTTPoly16, m []NTTPoly16, i int, b []NTTPoly16) {
 	if k > MaxK || len(m) != k*k || i < 0 || i >= k {
 		panic("poly: DotNTT16Column needs a k×k matrix (k ≤ MaxK) and a column index below k")
 	}
-	dot16((*[N]int16)(dst), m[i:], k, b)
-	ntt.ToMont16((*[N]int16)(dst))
+	dot16((*[N]int16)(dst), m[i:], k, b, true)
 }
 
-// dot16 sets c = Σ a[j·stride]∘b[j]·R⁻¹ and reports whether the sum had a
-// term (otherwise c = 0).
-func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16) bool {
+// dot16 sets c = Σ a[j·stride]∘b[j], times R⁻¹ unless plain, and reports
+// whether the sum had a term (otherwise c = 0).
+func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16, plain bool) bool {
 	if len(b) == 0 {
 		*c = [N]int16{}
 		return false
@@ -78,7 +74,11 @@ func dot16(c *[N]int16, a []NTTPoly16, stride int, b []NTTPoly16) bool {
 	for j := range b {
 		pa[j], pb[j] = (*[N]int16)(&a[j*stride]), (*[N]int16)(&b[j])
 	}
-	ntt.DotMont16(c, pa[:len(b)], pb[:len(b)])
+	if plain {
+		ntt.Dot16(c, pa[:len(b)], pb[:len(b)])
+	} else {
+		ntt.DotMont16(c, pa[:len(b)], pb[:len(b)])
+	}
 	return true
 }
 
