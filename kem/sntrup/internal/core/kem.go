@@ -56,18 +56,20 @@ func (ek *EncapsulationKey) Bytes() []byte { return append([]byte(nil), ek.bytes
 
 // encrypt writes the ciphertext of the Short r to ct: the rounded
 // Round(h·r) and the confirmation Hash2(Hash3(r_enc) ‖ Hash4(pk))
-// (Encrypt and Hide of the specification). rEnc is Small(r).
-func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) {
+// (Encrypt and Hide of the specification). rEnc is Small(r); it returns
+// Hash3(r_enc), which the session key hashes again.
+func (ek *EncapsulationKey) encrypt(ct []byte, r []int8, rEnc []byte) (h3 [HashSize]byte) {
 	pp := ek.pp
 	var c, r16 [maxP]int16
 	widen(r16[:], r)
 	pp.rq.MulPrepared(c[:pp.p], &ek.hp, r16[:pp.p])
 	pp.encodeRounded(ct[:pp.roundedSize], c[:pp.p]) // rounds c
-	h3 := hashPrefix(3, rEnc, nil)
+	h3 = hashPrefix(3, rEnc, nil)
 	confirm := hashPrefix(2, h3[:], ek.cache[:])
 	copy(ct[pp.roundedSize:], confirm[:])
 	clear(c[:])
 	clear(r16[:])
+	return h3
 }
 
 // Encapsulate writes a shared key and a ciphertext, drawing the Short r
@@ -86,8 +88,8 @@ func (ek *EncapsulationKey) Encapsulate(rand io.Reader, sharedKey, ct []byte) er
 	var rEnc [maxSmall]byte
 	defer clear(rEnc[:])
 	pp.encodeSmall(rEnc[:pp.smallSize], r[:pp.p])
-	ek.encrypt(ct, r[:pp.p], rEnc[:pp.smallSize])
-	h3 := hashPrefix(3, rEnc[:pp.smallSize], nil)
+	h3 := ek.encrypt(ct, r[:pp.p], rEnc[:pp.smallSize])
+	defer clear(h3[:])
 	k := hashPrefix(1, h3[:], ct)
 	copy(sharedKey, k[:])
 	return nil
