@@ -138,6 +138,11 @@ func TestMulAliasing(t *testing.T) {
 	z := append([]int16(nil), a...)
 	r.MulSmall(z, z, s)
 	require.Equal(t, schoolbook(r.p, r.Q(), a, s16), z, "MulSmall in place")
+	var pr Prepared
+	r.PrepareSmall(&pr, s)
+	w := append([]int16(nil), a...)
+	r.MulPrepared(w, &pr, w)
+	require.Equal(t, schoolbook(r.p, r.Q(), a, s16), w, "MulPrepared, c aliasing b")
 }
 
 func TestMulLengthPanics(t *testing.T) {

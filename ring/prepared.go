@@ -46,7 +46,7 @@ func (r *Ring) prepare(pr *Prepared, a []int16) {
 // MulPrepared sets c = a·b in R_q, where one of a and b is small: b is in
 // the centred range if a was prepared by PrepareSmall, and small (in
 // {−1, 0, 1}, as int16) if a was prepared by Prepare. It equals
-// [Ring.MulSmall] of the two.
+// [Ring.MulSmall] of the two. c may alias b.
 //
 // Bounds: requires |b[i]| ≤ (q−1)/2 (a small) or |b[i]| ≤ 1 (a big);
 // ensures |c[i]| ≤ (q−1)/2.

@@ -188,11 +188,12 @@ func (pp *Params) threeF(a []int16, f []int8) {
 	}
 }
 
-// finish returns the key of s given finv = 1/(3f) in R/q: h = g·finv,
-// pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk) (KeyGen
-// of the specification), with the transforms of h, f and 1/g prepared from
-// the values at hand, as NewDecapsulationKey would prepare them from sk.
-func (pp *Params) finish(s *secrets, finv []int16) *DecapsulationKey {
+// finish completes dk, the key of s, given finv = 1/(3f) in R/q: h =
+// g·finv, pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk)
+// (KeyGen of the specification), with the transforms of h and 1/g prepared
+// from the values at hand, as NewDecapsulationKey would prepare them from
+// sk. dk.fp must already hold f, prepared (PrepareSmall).
+func (pp *Params) finish(dk *DecapsulationKey, s *secrets, finv []int16) *DecapsulationKey {
 	p, n := pp.p, pp.smallSize
 	var h [maxP]int16
 	pp.rq.MulSmall(h[:p], finv, s.g[:p])
@@ -208,12 +209,11 @@ func (pp *Params) finish(s *secrets, finv []int16) *DecapsulationKey {
 	pp.encodeRq(pk, h[:p])
 	ctgrind.Public(pk) // the public key (valgrind builds)
 	copy(sk[2*n+pp.pkSize:], s.rho[:n])
-	dk := &DecapsulationKey{ek: EncapsulationKey{pp: pp, bytes: append([]byte(nil), pk...)}, bytes: sk}
+	dk.ek, dk.bytes = EncapsulationKey{pp: pp, bytes: append([]byte(nil), pk...)}, sk
 	dk.ek.cache = hashPrefix(4, pk, nil)
 	copy(sk[3*n+pp.pkSize:], dk.ek.cache[:])
 	copy(dk.rho[:], s.rho[:n])
 	pp.rq.Prepare(&dk.ek.hp, h[:p])
-	pp.rq.PrepareSmall(&dk.fp, s.f[:p])
 	pp.r3.PrepareSmall(&dk.vp, v[:p])
 	return dk
 }
@@ -239,7 +239,9 @@ func (pp *Params) GenerateKey(rand io.Reader) (*DecapsulationKey, error) {
 	if !ctgrind.Declassify(pp.rq.Invert(finv[:pp.p], a[:pp.p])) { // always invertible: nothing secret to learn
 		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
 	}
-	return pp.finish(&s, finv[:pp.p]), nil
+	dk := new(DecapsulationKey)
+	pp.rq.PrepareSmall(&dk.fp, s.f[:pp.p])
+	return pp.finish(dk, &s, finv[:pp.p]), nil
 }
 
 // GenerateKeys returns n keys, reading rand as n successive calls of
@@ -261,14 +263,18 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, erro
 		return nil, err
 	}
 	// Batch-invert the f_i (small) rather than the 3f_i: two of the three
-	// products per key of Montgomery's trick then have a small operand
-	// (MulSmall, one auxiliary prime), and 1/(3f_i) = 3⁻¹·(1/f_i).
+	// products per key of Montgomery's trick then have a small operand, and
+	// 1/(3f_i) = 3⁻¹·(1/f_i). Each f_i is prepared once, into the key that
+	// keeps it, for both of its products (MulPrepared).
 	p := pp.p
 	buf := make([]int16, (n+2)*p) // the inverses, BatchInvert's scratch, smallFactors'
 	defer clear(buf)
+	keys := make([]*DecapsulationKey, n)
 	a, inv := make([]element, n), make([]element, n)
 	for i := range s {
-		a[i] = element{small: s[i].f[:p]}
+		keys[i] = new(DecapsulationKey)
+		pp.rq.PrepareSmall(&keys[i].fp, s[i].f[:p])
+		a[i] = element{small: s[i].f[:p], prep: &keys[i].fp}
 		inv[i] = element{big: buf[i*p : (i+1)*p]}
 	}
 	alg := smallFactors{pp.rq, buf[(n+1)*p:]}
@@ -278,24 +284,25 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, erro
 	for i := range inv {
 		pp.divideBy3(inv[i].big)
 	}
-	keys := make([]*DecapsulationKey, n)
 	for i := range keys {
-		keys[i] = pp.finish(&s[i], inv[i].big)
+		pp.finish(keys[i], &s[i], inv[i].big)
 	}
 	return keys, nil
 }
 
 // element is an element of R/q for BatchInvert in GenerateKeys: a small one
-// (coefficients in {−1, 0, 1}, one of the f_i being inverted) or a big one.
-// Which one it is is public: it is fixed by where the element comes from.
+// (coefficients in {−1, 0, 1}, one of the f_i being inverted, with its
+// transforms in prep) or a big one. Which one it is is public: it is fixed
+// by where the element comes from.
 type element struct {
 	big   []int16
 	small []int8
+	prep  *ring.Prepared
 }
 
 // smallFactors is R/q as a ring.Algebra over elements that know whether
-// they are small, so that a product with a small factor is a MulSmall.
-// tmp is scratch for a small·small product.
+// they are small, so that a product with a small factor is a MulPrepared
+// with its transforms. tmp is scratch for a small·small product.
 type smallFactors struct {
 	r   *ring.Ring
 	tmp []int16
@@ -304,11 +311,11 @@ type smallFactors struct {
 func (a smallFactors) Mul(c, x, y element) {
 	switch {
 	case x.small != nil && y.small != nil: // the prefix f_0·f_1
-		a.r.MulSmall(c.big, widen(a.tmp, x.small), y.small)
+		a.r.MulPrepared(c.big, y.prep, widen(a.tmp, x.small))
 	case y.small != nil:
-		a.r.MulSmall(c.big, x.big, y.small)
+		a.r.MulPrepared(c.big, y.prep, x.big)
 	case x.small != nil:
-		a.r.MulSmall(c.big, y.big, x.small)
+		a.r.MulPrepared(c.big, x.prep, y.big)
 	default:
 		a.r.Mul(c.big, x.big, y.big)
 	}
