@@ -35,6 +35,15 @@ func (avx2x16) MulMont16(c, a, b *[256]int16) { mulMont16AVX2(c, a, b) }
 // MulAccMont16 adds MultiplyNTTs(a, b)·R⁻¹ to c. See [MulAccMont16].
 func (avx2x16) MulAccMont16(c, a, b *[256]int16) { mulAccMont16AVX2(c, a, b) }
 
+// DotMont16 is dotMont16Lazy on dotMont16AVX2: four terms at a time.
+func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) {
+	n := min(len(a), 4)
+	dotMont16AVX2(c, &a[0], &b[0], n, false)
+	if len(a) > 4 {
+		dotMont16AVX2(c, &a[4], &b[4], len(a)-4, true)
+	}
+}
+
 // Reduce16 maps every coefficient to [0, q). See [Reduce16].
 func (avx2x16) Reduce16(p *[256]int16) { reduce16AVX2(p) }
 

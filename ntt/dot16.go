@@ -8,10 +8,10 @@ import (
 // DotMont16 sets c to Σ_j a[j] ∘ b[j] · R⁻¹ mod q (R = 2^16), the sum of the
 // products of MultiplyNTTs (FIPS 203, Algorithms 11 and 12) that a row of
 // Â∘ŝ or t̂ᵀ∘ŷ needs. It equals [MulMont16] of the first pair followed by
-// [MulAccMont16] of the others. The scalar backend instead accumulates each
-// base case's three sums in 32 bits and reduces them once per coefficient
-// pair for every four terms. With len(a) = 0, c = 0. It panics unless
-// len(a) = len(b) ≤ 8.
+// [MulAccMont16] of the others on the generic backend. The scalar and AVX2
+// backends instead accumulate each base case's three sums in 32 bits and
+// reduce them once per coefficient pair for every four terms. With
+// len(a) = 0, c = 0. It panics unless len(a) = len(b) ≤ 8.
 //
 // Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |c[i]| ≤ 8·2002 = 16016
 // (k·2002 for k terms; below q for up to four terms and 2q for up to eight
@@ -24,8 +24,12 @@ func DotMont16(c *[256]int16, a, b []*[256]int16) {
 		*c = [256]int16{}
 		return
 	}
-	if cpu.Current() == cpu.Scalar {
+	switch cpu.Current() {
+	case cpu.Scalar:
 		dotMont16Lazy(c, a, b)
+		return
+	case cpu.AVX2:
+		avx2x16{}.DotMont16(c, a, b)
 		return
 	}
 	MulMont16(c, a[0], b[0])

@@ -32,6 +32,11 @@ func mulMont16AVX2(c *[256]int16, a *[256]int16, b *[256]int16)
 //go:noescape
 func mulAccMont16AVX2(c *[256]int16, a *[256]int16, b *[256]int16)
 
+// dotMont16AVX2 is ntt.dotMont16Scalar (not plain) for 1 ≤ n ≤ 4 terms on the AVX2 order; see ntt/dot16.go.
+//
+//go:noescape
+func dotMont16AVX2(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc bool)
+
 // reduce16AVX2 maps every coefficient to [0, q): Barrett, then a masked add of q.
 //
 // Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.

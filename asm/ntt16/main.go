@@ -38,6 +38,7 @@ func main() {
 	inverse()
 	mulMont(false)
 	mulMont(true)
+	dotMont()
 	reduce()
 	toMont()
 	fromSpecOrder()
@@ -612,18 +613,10 @@ func mulMont(acc bool) {
 		"",
 		"Bounds: requires |a[i]|, |b[i]| < q; ensures |c[i]| ≤ 2002 (accumulating: |c'[i]| ≤ |c[i]| + 2002).")
 	c, a, b := param("c"), param("a"), param("b")
-	qv, qinv, qlow, swap := YMM(), YMM(), YMM(), YMM()
+	qv, qinv := YMM(), YMM()
 	VMOVDQU(constQ(), qv)
 	VMOVDQU(constQInv(), qinv)
-	var ql, sw [16]int16
-	for i := 0; i < 16; i += 2 {
-		ql[i] = q // (q, 0) per 32-bit lane: VPMADDWD by it is m·q
-		// byte shuffle swapping the two words of each 32-bit lane
-		sw[i] = int16(uint16(4*(i/2%4)+2) | uint16(4*(i/2%4)+3)<<8)
-		sw[i+1] = int16(uint16(4*(i/2%4)) | uint16(4*(i/2%4)+1)<<8)
-	}
-	VMOVDQU(consts.vec(ql), qlow)
-	VMOVDQU(consts.vec(sw), swap)
+	qlow, swap := pairConsts()
 	for s := range 16 {
 		// γ of each base case in the odd word of its 32-bit lane.
 		var gv [16]int16
@@ -660,6 +653,107 @@ func mulMont(acc bool) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// dotMont generates dotMont16AVX2, the twin of ntt.dotMont16Scalar (Montgomery
+// form, not plain) on the AVX2 order, two vectors at a time. For each base
+// case it sums, over the n ≤ 4 terms, the exact 32-bit products a₀·b₀, a₁·b₁
+// and a₀·b₁ + a₁·b₀ (VPMADDWD of a with (b₀, 0), (0, b₁) and (b₁, b₀)), then
+// reduces as the scalar twin does:
+//
+//	c₀ = (Σ a₀·b₀ + (Σ a₁·b₁·R⁻¹)·γ)·R⁻¹, c₁ = Σ (a₀·b₁ + a₁·b₀)·R⁻¹
+//
+// with the lane Montgomery reductions of montReduce32, adding c's previous
+// value if acc.
+//
+// Bounds: requires 1 ≤ n ≤ 4, |a[j][i]|, |b[j][i]| < q, and if acc |c[i]| < q;
+// ensures |c[i]| < q, or < 2q if acc.
+func dotMont() {
+	TEXT("dotMont16AVX2", NOSPLIT, "func(c *[256]int16, a, b **[256]int16, n int, acc bool)")
+	Pragma("noescape")
+	Doc("dotMont16AVX2 is ntt.dotMont16Scalar (not plain) for 1 ≤ n ≤ 4 terms on the AVX2 order; see ntt/dot16.go.")
+	c := param("c")
+	ap := Load(Param("a"), GP64())
+	bp := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	acc := Load(Param("acc"), GP8())
+	qinv, zero := YMM(), YMM()
+	VMOVDQU(constQInv(), qinv)
+	qlow, swap := pairConsts()
+	VPXOR(zero, zero, zero)
+	j, pa, pb := GP64(), GP64(), GP64()
+	for blk := 0; blk < 16; blk += 2 {
+		var s0, s1, t [2]reg.VecVirtual
+		for k := range 2 {
+			s0[k], s1[k], t[k] = YMM(), YMM(), YMM()
+			VPXOR(s0[k], s0[k], s0[k])
+			VPXOR(s1[k], s1[k], s1[k])
+			VPXOR(t[k], t[k], t[k])
+		}
+		XORQ(j, j)
+		term := fmt.Sprintf("dot16_term_%d", blk)
+		Label(term)
+		MOVQ(Mem{Base: ap, Index: j, Scale: 8}, pa)
+		MOVQ(Mem{Base: bp, Index: j, Scale: 8}, pb)
+		for k := range 2 {
+			off := 32 * (blk + k)
+			av, bv, x := YMM(), YMM(), YMM()
+			VMOVDQU(Mem{Base: pa, Disp: off}, av)
+			VMOVDQU(Mem{Base: pb, Disp: off}, bv)
+			VPBLENDW(Imm(0xAA), zero, bv, x) // (b₀, 0)
+			VPMADDWD(x, av, x)               // a₀·b₀
+			VPADDD(x, s0[k], s0[k])
+			VPBLENDW(Imm(0x55), zero, bv, x) // (0, b₁)
+			VPMADDWD(x, av, x)               // a₁·b₁
+			VPADDD(x, t[k], t[k])
+			VPSHUFB(swap, bv, x) // (b₁, b₀)
+			VPMADDWD(x, av, x)   // a₀·b₁ + a₁·b₀
+			VPADDD(x, s1[k], s1[k])
+		}
+		INCQ(j)
+		CMPQ(j, n)
+		JL(LabelRef(term))
+		for k := range 2 {
+			s := blk + k
+			// (0, γ) per 32-bit lane, as in mulMont.
+			var gv [16]int16
+			for l := 0; l < 16; l += 2 {
+				gv[l+1] = gamma(params.MLKEMAVX2SpecIndex16(16*s+l) / 2)
+			}
+			r := montReduce32(t[k], qinv, qlow) // (0, Σ a₁·b₁·R⁻¹)
+			VPMADDWD(gammaTable.vec(gv), r, r)  // its product with γ
+			VPADDD(r, s0[k], s0[k])
+			r0 := montReduce32(s0[k], qinv, qlow)
+			r1 := montReduce32(s1[k], qinv, qlow)
+			VPSRLD(Imm(16), r0, r0)
+			out := YMM()
+			VPBLENDW(Imm(0xAA), r1, r0, out)
+			skip := fmt.Sprintf("dot16_store_%d", s)
+			TESTB(acc, acc)
+			JZ(LabelRef(skip))
+			VPADDW(c.Offset(32*s), out, out)
+			Label(skip)
+			VMOVDQU(out, c.Offset(32*s))
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// pairConsts loads the constants of the base-case kernels: qlow, (q, 0) per
+// 32-bit lane (VPMADDWD by it is m·q), and swap, the byte shuffle that
+// swaps the two words of each 32-bit lane.
+func pairConsts() (qlow, swap reg.VecVirtual) {
+	var ql, sw [16]int16
+	for i := 0; i < 16; i += 2 {
+		ql[i] = q
+		sw[i] = int16(uint16(4*(i/2%4)+2) | uint16(4*(i/2%4)+3)<<8)
+		sw[i+1] = int16(uint16(4*(i/2%4)) | uint16(4*(i/2%4)+1)<<8)
+	}
+	qlow, swap = YMM(), YMM()
+	VMOVDQU(consts.vec(ql), qlow)
+	VMOVDQU(consts.vec(sw), swap)
+	return qlow, swap
 }
 
 // montReduce32 returns, in the high word of each 32-bit lane, the Montgomery
