@@ -6,6 +6,3 @@ package ntt
 // it (purego, other architectures), where cpu.Current() is never cpu.AVX2;
 // embedding scalar16 only gives it the methods the switches call.
 type avx2x16 struct{ scalar16 }
-
-// DotMont16 is never called in these builds (see avx2x16).
-func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) { dotMont16Lazy(c, a, b) }

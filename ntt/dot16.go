@@ -15,7 +15,7 @@ import (
 //
 // Bounds: requires |a[j][i]|, |b[j][i]| < q; ensures |c[i]| ≤ 8·2002 = 16016
 // (k·2002 for k terms; below q for up to four terms and 2q for up to eight
-// on the scalar backend), a valid input of [InverseMont16].
+// on the scalar and AVX2 backends), a valid input of [InverseMont16].
 func DotMont16(c *[256]int16, a, b []*[256]int16) {
 	if len(a) != len(b) || len(a) > 8 {
 		panic("ntt: DotMont16 needs len(a) = len(b) ≤ 8")
@@ -26,7 +26,7 @@ func DotMont16(c *[256]int16, a, b []*[256]int16) {
 	}
 	switch cpu.Current() {
 	case cpu.Scalar:
-		dotMont16Lazy(c, a, b)
+		scalar16{}.DotMont16(c, a, b)
 		return
 	case cpu.AVX2:
 		avx2x16{}.DotMont16(c, a, b)
@@ -54,6 +54,9 @@ func Dot16(c *[256]int16, a, b []*[256]int16) {
 	DotMont16(c, a, b)
 	ToMont16(c)
 }
+
+// DotMont16 sums the products of up to 8 terms. See [DotMont16].
+func (scalar16) DotMont16(c *[256]int16, a, b []*[256]int16) { dotMont16Lazy(c, a, b) }
 
 // dotMont16Lazy is dotMont16Scalar over any number of terms up to 8, four at
 // a time.

@@ -139,14 +139,14 @@ func canonical16(a int16) int16 {
 //
 // Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
 func (scalar16) InverseMont16(p *[256]int16) {
-	const (
-		c1  = 1 * q16 * laneOnes16 // the biases of layers len = 2, 4, …, 128
-		c2  = 2 * q16 * laneOnes16
-		c4  = 4 * q16 * laneOnes16
-		c8  = 8 * q16 * laneOnes16
-		c16 = 16 * q16 * laneOnes16
-		c32 = 32 * q16 * laneOnes16
-		c64 = 64 * q16 * laneOnes16
+	const ( // the biases of layers len = 2, 4, …, 128, in both lanes
+		c1  = invBias2 * laneOnes16
+		c2  = invBias4 * laneOnes16
+		c4  = invBias8 * laneOnes16
+		c8  = invBias16 * laneOnes16
+		c16 = invBias32 * laneOnes16
+		c32 = invBias64 * laneOnes16
+		c64 = invBias128 * laneOnes16
 	)
 	var w [128]uint64
 	// len = 2, 4, 8: sixteen blocks of 8 words.

@@ -74,7 +74,7 @@ func keepNTT16(dst *[poly.N]int16, n int, x uint64) int {
 }
 
 // parseNTT16 runs the loop body of FIPS 203, Algorithm 7 over one SHAKE-128
-// block: each 3 bytes give two 12-bit candidates d1, d2, kept if below q.
+// block: each 3 bytes give two 12-bit candidates, kept if below q.
 // It fills dst from index n on and returns the new count (at most 256).
 // The branches depend on public XOF output only.
 //
@@ -98,15 +98,9 @@ func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 		n = keepNTT16(dst, n, x>>36)
 	}
 	for ; b < rate128 && n < poly.N; b += 3 {
-		d1 := uint16(buf[b]) | uint16(buf[b+1]&0x0f)<<8
-		d2 := uint16(buf[b+1])>>4 | uint16(buf[b+2])<<4
-		if d1 < poly.Q16 {
-			dst[n] = int16(d1)
-			n++
-		}
-		if d2 < poly.Q16 && n < poly.N {
-			dst[n] = int16(d2)
-			n++
+		x := uint64(buf[b]) | uint64(buf[b+1])<<8 | uint64(buf[b+2])<<16
+		if n = keepNTT16(dst, n, x); n < poly.N {
+			n = keepNTT16(dst, n, x>>12)
 		}
 	}
 	return n

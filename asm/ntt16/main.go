@@ -618,12 +618,6 @@ func mulMont(acc bool) {
 	VMOVDQU(constQInv(), qinv)
 	qlow, swap := pairConsts()
 	for s := range 16 {
-		// γ of each base case in the odd word of its 32-bit lane.
-		var gv [16]int16
-		for l := 0; l < 16; l += 2 {
-			j := params.MLKEMAVX2SpecIndex16(16*s + l)
-			gv[l+1] = gamma(j / 2)
-		}
 		av, bv := YMM(), YMM()
 		VMOVDQU(a.Offset(32*s), av)
 		VMOVDQU(b.Offset(32*s), bv)
@@ -634,8 +628,8 @@ func mulMont(acc bool) {
 		VPMULHW(qv, lo, lo)
 		VPSUBW(lo, hi, hi) // odd words: t = a₁·b₁·R⁻¹
 		u, v := YMM(), YMM()
-		VPBLENDW(Imm(0xAA), hi, av, u)                 // (a₀, t)
-		VPBLENDW(Imm(0xAA), gammaTable.vec(gv), bv, v) // (b₀, γ)
+		VPBLENDW(Imm(0xAA), hi, av, u)            // (a₀, t)
+		VPBLENDW(Imm(0xAA), gammaPairs(s), bv, v) // (b₀, γ)
 		x0 := YMM()
 		VPMADDWD(v, u, x0) // a₀·b₀ + t·γ
 		bs, x1 := YMM(), YMM()
@@ -715,13 +709,8 @@ func dotMont() {
 		JL(LabelRef(term))
 		for k := range 2 {
 			s := blk + k
-			// (0, γ) per 32-bit lane, as in mulMont.
-			var gv [16]int16
-			for l := 0; l < 16; l += 2 {
-				gv[l+1] = gamma(params.MLKEMAVX2SpecIndex16(16*s+l) / 2)
-			}
 			r := montReduce32(t[k], qinv, qlow) // (0, Σ a₁·b₁·R⁻¹)
-			VPMADDWD(gammaTable.vec(gv), r, r)  // its product with γ
+			VPMADDWD(gammaPairs(s), r, r)       // its product with γ
 			VPADDD(r, s0[k], s0[k])
 			r0 := montReduce32(s0[k], qinv, qlow)
 			r1 := montReduce32(s1[k], qinv, qlow)
@@ -738,6 +727,16 @@ func dotMont() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// gammaPairs returns the table vector of vector s's base cases, (0, γ) per
+// 32-bit lane in the AVX2 order.
+func gammaPairs(s int) Mem {
+	var gv [16]int16
+	for l := 0; l < 16; l += 2 {
+		gv[l+1] = gamma(params.MLKEMAVX2SpecIndex16(16*s+l) / 2)
+	}
+	return gammaTable.vec(gv)
 }
 
 // pairConsts loads the constants of the base-case kernels: qlow, (q, 0) per
