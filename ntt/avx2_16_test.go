@@ -336,3 +336,6 @@ func TestAVX2Dot16MatchesScalar(t *testing.T) {
 		require.Equal(t, want, alias, "case %d aliased", i)
 	}
 }
+
+// canonical16 returns a mod q in [0, q).
+func canonical16(a int16) int16 { return int16(mod(int64(a), q16)) }

@@ -22,6 +22,7 @@ const (
 	barrettShift16 = 26                  // barrett16 = round(2^26/q)
 	lanesInBias16  = 5 * q16             // added to each input coefficient x: |x| ≤ 2^14 < 5q
 	lanesSubBias16 = 3 * q16             // c of each butterfly difference a + c − u: u ≤ 3q
+	reduceBias16   = 10 * q16            // added to any int16 by reduceLanes16: 10q ≥ 2^15
 
 	// The biases c of the differences b + c − a of the inverse NTT's layers
 	// len = 2, 4, …, 128 (scalar16.InverseMont16): each at least the
@@ -50,6 +51,14 @@ var zetasLanes16 = func() (z [128]uint64) {
 // Bounds: requires |x0|, |x1| ≤ 2^14; ensures each lane r ≡ x (mod q), 5q − 2^14 ≤ r ≤ 5q + 2^14.
 func lanes16(x0, x1 int16) uint64 {
 	return uint64(uint32(int32(x0)+lanesInBias16)) | uint64(uint32(int32(x1)+lanesInBias16))<<32
+}
+
+// reduceLanes16 returns the word of x0 and x1, each biased by reduceBias16,
+// for any int16 (scalar16.Reduce16).
+//
+// Bounds: requires any int16 x0, x1; ensures each lane r ≡ x (mod q), 10q − 2^15 ≤ r < 10q + 2^15.
+func reduceLanes16(x0, x1 int16) uint64 {
+	return uint64(uint32(int32(x0)+reduceBias16)) | uint64(uint32(int32(x1)+reduceBias16))<<32
 }
 
 // unlanes16 returns the two lanes of a word whose lanes are below 2^15.

@@ -85,6 +85,31 @@ func TestFreezeLanes16(t *testing.T) {
 	}
 }
 
+// TestReduce16AllInt16 checks reduceLanes16 (each lane x + 10q, within
+// freezeLanes16's bound 150131) and scalar16.Reduce16 built on them on
+// every int16, against x mod q.
+func TestReduce16AllInt16(t *testing.T) {
+	require.GreaterOrEqual(t, int64(reduceBias16), int64(1<<15), "reduceBias16 below 2^15")
+	require.LessOrEqual(t, int64(reduceBias16+1<<15-1), int64(150131), "reduceLanes16's lanes exceed freezeLanes16's bound")
+	for x := -1 << 15; x < 1<<15; x++ {
+		y := -1 - x // the other lane
+		w := reduceLanes16(int16(x), int16(y))
+		require.Equal(t, int64(x)+10*q16, lane(w, 0), "lane 0 of x=%d", x)
+		require.Equal(t, int64(y)+10*q16, lane(w, 1), "lane 1 of y=%d", y)
+	}
+	for hi := range 256 {
+		var p [256]int16
+		for lo := range p {
+			p[lo] = int16(hi<<8 | lo)
+		}
+		in := p
+		scalar16{}.Reduce16(&p)
+		for i := range p {
+			require.Equal(t, int16(mod(int64(in[i]), q16)), p[i], "Reduce16 of %d", in[i])
+		}
+	}
+}
+
 // TestButterflyLanes16 checks one butterfly per twiddle on lanes at the
 // walk's limits against a ± ζ·b mod q, with ζ = z·R⁻¹.
 func TestButterflyLanes16(t *testing.T) {

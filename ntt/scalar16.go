@@ -117,13 +117,6 @@ func (scalar16) Forward16(p *[256]int16) {
 	}
 }
 
-// canonical16 returns a mod q in [0, q): Barrett, then a masked add of q.
-//
-// Bounds: requires any int16 a; ensures 0 ≤ r < q.
-func canonical16(a int16) int16 {
-	return field.CondAdd16(field.BarrettReduce16(a, q16, barrett16), q16)
-}
-
 // InverseMont16 implements NTT⁻¹, FIPS 203, Algorithm 10, with Montgomery
 // twiddles, in the two-lane arithmetic of Forward16 (lanes16.go), its
 // passes in reverse: len = 2, 4 and 8 on blocks of 8 words held in locals
@@ -236,12 +229,18 @@ func (scalar16) MulAccMont16(c, a, b *[256]int16) {
 
 func (scalar16) Reduce16(p *[256]int16) { reduce16(p) }
 
-// reduce16 maps every coefficient to [0, q).
+// reduce16 maps every coefficient to [0, q), two per word in the two-lane
+// arithmetic (lanes16.go): each lane holds x + reduceBias16 and
+// freezeLanes16 reduces it.
 //
 // Bounds: requires any int16; ensures 0 ≤ p'[i] < q.
 func reduce16(p *[256]int16) {
-	for i := range p {
-		p[i] = canonical16(p[i])
+	for i := 0; i < len(p); i += 4 {
+		x := (*[4]int16)(p[i:])
+		lo := freezeLanes16(reduceLanes16(x[0], x[1]))
+		hi := freezeLanes16(reduceLanes16(x[2], x[3]))
+		x[0], x[1] = unlanes16(lo)
+		x[2], x[3] = unlanes16(hi)
 	}
 }
 

@@ -65,10 +65,10 @@ func EncodeNTT12(dst []byte, p *NTTPoly16) {
 		encode12AVX2((*[384]byte)(dst), (*[N]int16)(&s))
 		return
 	}
+	ntt.Reduce16((*[N]int16)(&s))
 	for i := range 64 {
 		q := (*[4]int16)(s[4*i:])
-		x := uint64(normalize16(q[0])) | uint64(normalize16(q[1]))<<12 |
-			uint64(normalize16(q[2]))<<24 | uint64(normalize16(q[3]))<<36
+		x := uint64(q[0]) | uint64(q[1])<<12 | uint64(q[2])<<24 | uint64(q[3])<<36
 		b := (*[6]byte)(dst[6*i:])
 		binary.LittleEndian.PutUint32(b[:4], uint32(x))
 		binary.LittleEndian.PutUint16(b[4:], uint16(x>>32))

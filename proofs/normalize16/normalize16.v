@@ -1,6 +1,6 @@
-(** * CondAdd16, poly.normalize16 and ntt.canonical16: a mod q for q = 3329
+(** * CondAdd16 and poly.normalize16: a mod q for q = 3329
 
-    Go source: field/mask.go poly/reduce16.go ntt/scalar16.go poly/types.go
+    Go source: field/mask.go poly/reduce16.go poly/types.go
 
 <<
 // CondAdd16 returns a + q if a < 0 and a otherwise.
@@ -24,19 +24,12 @@ func normalize16(a int16) int16 {
 	return field.CondAdd16(barrettReduce16(a), Q16)
 }
 
-// Bounds: requires any int16 a; ensures 0 ≤ r < q.
-func canonical16(a int16) int16 {
-	return field.CondAdd16(field.BarrettReduce16(a, q16, barrett16), q16)
-}
-
 const Q16 = 3329
 const barrettV16 = 20159
-	q16       = 3329  // the ML-KEM modulus
-	barrett16 = 20159 // round(2^26/q), the Barrett multiplier (field.BarrettReduce16)
 >>
 
-    Model: [a + (a>>15)&q] is [a + ((a >> 15) & q)] in int16; Q16 = q16 =
-    3329 and barrettV16 = barrett16 = 20159 (quoted above, so checked
+    Model: [a + (a>>15)&q] is [a + ((a >> 15) & q)] in int16; Q16 =
+    3329 and barrettV16 = 20159 (quoted above, so checked
     against the Go source). *)
 
 From Coq Require Import ZArith Lia.
