@@ -167,13 +167,14 @@ func blocks(n int) int { return (n + blockLen - 1) / blockLen }
 // Bounds: requires |a[i]|, |b[i]| < M32; ensures |x[n]| ≤ (M32−1)/2.
 func product32(x *[2 * MaxP]int32, a, b []int16) {
 	var fa, fb [maxBlocks][256]int32
-	forward32(&fa, a)
-	forward32(&fb, b)
-	mul32(x, &fa, &fb, blocks(len(a)))
+	forward32(fa[:], a)
+	forward32(fb[:], b)
+	mul32(x, fa[:], fb[:], blocks(len(a)))
 }
 
-// forward32 sets f to the transforms modulo M32 of the blocks of a.
-func forward32(f *[maxBlocks][256]int32, a []int16) {
+// forward32 sets f to the transforms modulo M32 of the blocks of a. f
+// must be zero beyond the first half of each block.
+func forward32(f [][256]int32, a []int16) {
 	load32(f, a)
 	for i := range blocks(len(a)) {
 		ntt.Forward32(&f[i])
@@ -182,35 +183,29 @@ func forward32(f *[maxBlocks][256]int32, a []int16) {
 
 // mul32 sets x from the transforms of two operands of nb blocks, as
 // product32.
-func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
-	var out [2*maxBlocks - 1][256]int32
-	for k := range 2*nb - 1 {
-		t := &out[k]
-		lo, hi := pairs(k, nb)
-		var pa, pb [maxBlocks]*[256]int32
-		for i := lo; i <= hi; i++ {
-			pa[i-lo], pb[i-lo] = &fa[i], &fb[k-i]
-		}
-		ntt.DotMont32(t, pa[:hi-lo+1], pb[:hi-lo+1])
-		ntt.InverseMont32(t)
-	}
-	var zero [256]int32
+func mul32(x *[2 * MaxP]int32, fa, fb [][256]int32, nb int) {
+	// Output block k is written to x as soon as its product is known, from
+	// its first half and the second half of block k − 1, so only two blocks
+	// are held (a stack array is cleared on every call).
+	var out [2][256]int32
 	simd := cpu.AVX2Kernels()
 	for k := range 2 * nb {
-		lower, upper := &zero, &zero // block k's first half, block k−1's second
+		t, prev := &out[k&1], &out[(k+1)&1] // prev is block k − 1 (zero for k = 0)
 		if k < 2*nb-1 {
-			lower = &out[k]
-		}
-		if k > 0 {
-			upper = &out[k-1]
+			pa, pb, n := terms(fa, fb, k, nb)
+			ntt.DotMont32(t, pa[:n], pb[:n])
+			ntt.InverseMont32(t)
+		} else {
+			clear(t[:blockLen]) // block 2nb − 1 has only block 2nb − 2's second half
 		}
 		dst := (*[blockLen]int32)(x[k*blockLen:])
+		lower, upper := (*[blockLen]int32)(t[:blockLen]), (*[blockLen]int32)(prev[blockLen:])
 		if simd {
-			center32Kernel(dst, (*[blockLen]int32)(lower[:]), (*[blockLen]int32)(upper[blockLen:]))
+			center32Kernel(dst, lower, upper)
 			continue
 		}
 		for u := range dst {
-			dst[u] = center32(lower[u] + upper[u+blockLen])
+			dst[u] = center32(lower[u] + upper[u])
 		}
 	}
 }
@@ -222,13 +217,14 @@ func mul32(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int32, nb int) {
 // |x[n]| ≤ (M16−1)/2.
 func product16(x *[2 * MaxP]int32, a, b []int16) {
 	var fa, fb [maxBlocks][256]int16
-	forward16(&fa, a)
-	forward16(&fb, b)
-	mul16(x, &fa, &fb, blocks(len(a)))
+	forward16(fa[:], a)
+	forward16(fb[:], b)
+	mul16(x, fa[:], fb[:], blocks(len(a)))
 }
 
-// forward16 sets f to the transforms modulo M16 of the blocks of a.
-func forward16(f *[maxBlocks][256]int16, a []int16) {
+// forward16 sets f to the transforms modulo M16 of the blocks of a, as
+// forward32.
+func forward16(f [][256]int16, a []int16) {
 	load16(f, a)
 	for i := range blocks(len(a)) {
 		ntt.Forward16(&f[i])
@@ -237,36 +233,27 @@ func forward16(f *[maxBlocks][256]int16, a []int16) {
 
 // mul16 sets x from the transforms of two operands of nb blocks, as
 // product16.
-func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
-	var out [2*maxBlocks - 1][256]int16
-	for k := range 2*nb - 1 {
-		t := &out[k]
-		lo, hi := pairs(k, nb)
-		var pa, pb [maxBlocks]*[256]int16
-		for i := lo; i <= hi; i++ {
-			pa[i-lo], pb[i-lo] = &fa[i], &fb[k-i]
-		}
-		// Bounds: at most maxBlocks = 8 terms, |c| ≤ 8·2002 < 2^14.
-		ntt.DotMont16(t, pa[:hi-lo+1], pb[:hi-lo+1])
-		ntt.InverseMont16(t)
-	}
-	var zero [256]int16
+func mul16(x *[2 * MaxP]int32, fa, fb [][256]int16, nb int) {
+	var out [2][256]int16 // blocks k and k − 1, as in mul32
 	simd := cpu.AVX2Kernels()
 	for k := range 2 * nb {
-		lower, upper := &zero, &zero
+		t, prev := &out[k&1], &out[(k+1)&1]
 		if k < 2*nb-1 {
-			lower = &out[k]
-		}
-		if k > 0 {
-			upper = &out[k-1]
+			pa, pb, n := terms(fa, fb, k, nb)
+			// Bounds: at most maxBlocks = 8 terms, |c| ≤ 8·2002 < 2^14.
+			ntt.DotMont16(t, pa[:n], pb[:n])
+			ntt.InverseMont16(t)
+		} else {
+			clear(t[:blockLen])
 		}
 		dst := (*[blockLen]int32)(x[k*blockLen:])
+		lower, upper := (*[blockLen]int16)(t[:blockLen]), (*[blockLen]int16)(prev[blockLen:])
 		if simd {
-			center16Kernel(dst, (*[blockLen]int16)(lower[:]), (*[blockLen]int16)(upper[blockLen:]))
+			center16Kernel(dst, lower, upper)
 			continue
 		}
 		for u := range dst {
-			dst[u] = center16(int32(lower[u]) + int32(upper[u+blockLen]))
+			dst[u] = center16(int32(lower[u]) + int32(upper[u]))
 		}
 	}
 }
@@ -274,7 +261,7 @@ func mul16(x *[2 * MaxP]int32, fa, fb *[maxBlocks][256]int16, nb int) {
 // load32 writes the blocks of a into the first halves of f's transforms
 // (the second halves stay zero), with widen16Kernel when the module's
 // kernel switch selects the AVX2 kernels.
-func load32(f *[maxBlocks][256]int32, a []int16) {
+func load32(f [][256]int32, a []int16) {
 	simd := cpu.AVX2Kernels()
 	for i := range blocks(len(a)) {
 		src := a[i*blockLen : min(i*blockLen+blockLen, len(a))]
@@ -291,7 +278,7 @@ func load32(f *[maxBlocks][256]int32, a []int16) {
 }
 
 // load16 is load32 for int16 transforms: a copy.
-func load16(f *[maxBlocks][256]int16, a []int16) {
+func load16(f [][256]int16, a []int16) {
 	for i := range blocks(len(a)) {
 		copy(f[i][:blockLen], a[i*blockLen:min(i*blockLen+blockLen, len(a))])
 	}
@@ -313,6 +300,13 @@ func widenSmall(dst *[MaxP]int16, s []int8) []int16 {
 	return d
 }
 
-// pairs returns the first and last block i of a whose product with block
-// k − i of b lands in output block k, for operands of nb blocks.
-func pairs(k, nb int) (lo, hi int) { return max(0, k-nb+1), min(k, nb-1) }
+// terms returns the n pairs of transforms (fa[i], fb[k−i]) whose products
+// land in output block k, for operands of nb blocks: i runs from
+// max(0, k−nb+1) to min(k, nb−1).
+func terms[T int16 | int32](fa, fb [][256]T, k, nb int) (pa, pb [maxBlocks]*[256]T, n int) {
+	lo, hi := max(0, k-nb+1), min(k, nb-1)
+	for i := lo; i <= hi; i++ {
+		pa[i-lo], pb[i-lo] = &fa[i], &fb[k-i]
+	}
+	return pa, pb, hi - lo + 1
+}

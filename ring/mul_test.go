@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moduletto/moduletto/ntt/ntttest"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -188,4 +189,59 @@ func TestMulPreparedMatchesSchoolbook(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPreparedStorage checks what a Prepared holds: blocks(p) transforms
+// modulo each auxiliary prime the ring's big × small products use, and
+// nothing else; that preparing again on the same ring and multiplying
+// allocate nothing; and that MulPrepared refuses a Prepared that holds
+// nothing or was prepared by another ring.
+func TestPreparedStorage(t *testing.T) {
+	for _, tc := range []struct {
+		p, q     int
+		n32, n16 int
+	}{
+		{761, 4591, 6, 0},   // 2·761·2295 is between M16 and M32
+		{761, 3, 0, 6},      // 2·761 < M16
+		{1021, 32749, 8, 8}, // 2·1021·16374 ≥ M32: both, joined by CRT
+	} {
+		r, err := New(tc.p, tc.q)
+		require.NoError(t, err)
+		a, s := make([]int16, tc.p), make([]int8, tc.p)
+		a[0], s[1] = 1, -1
+		var pr Prepared
+		r.Prepare(&pr, a)
+		assert.Len(t, pr.t32, tc.n32, "%v: transforms modulo M32", r)
+		assert.Len(t, pr.t16, tc.n16, "%v: transforms modulo M16", r)
+		c, s16 := make([]int16, tc.p), widen8(s)
+		assert.Zero(t, testing.AllocsPerRun(10, func() {
+			r.PrepareSmall(&pr, s)
+			r.MulPrepared(c, &pr, a)
+			r.Prepare(&pr, a)
+			r.MulPrepared(c, &pr, s16)
+		}), "%v: preparing again", r)
+		assert.Equal(t, schoolbook(r.p, tc.q, a, s16), c, "%v", r)
+		assert.PanicsWithValue(t, "ring: MulPrepared with an element not prepared for this ring", func() {
+			r.MulPrepared(c, new(Prepared), s16)
+		}, "%v: zero Prepared", r)
+	}
+	r4591, err := New(761, 4591)
+	require.NoError(t, err)
+	r3, err := New(761, 3)
+	require.NoError(t, err)
+	r653, err := New(653, 4621)
+	require.NoError(t, err)
+	var pr Prepared
+	r3.PrepareSmall(&pr, make([]int8, 761))
+	assert.Panics(t, func() { r4591.MulPrepared(make([]int16, 761), &pr, make([]int16, 761)) }, "R/3's Prepared in R/4591")
+	r653.PrepareSmall(&pr, make([]int8, 653))
+	assert.Panics(t, func() { r4591.MulPrepared(make([]int16, 761), &pr, make([]int16, 761)) }, "a Prepared of p = 653 (also 6 blocks, M32 only) in p = 761")
+}
+
+func widen8(s []int8) []int16 {
+	d := make([]int16, len(s))
+	for i, v := range s {
+		d[i] = int16(v)
+	}
+	return d
 }

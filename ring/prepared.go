@@ -4,10 +4,15 @@ package ring
 // products need, computed once for repeated products with it (a public key
 // multiplied by many ephemeral small elements, a secret key by many
 // ciphertexts): [Ring.MulPrepared] then transforms only its other operand.
-// It is about 12 KiB and holds no pointer to the element.
+// The zero Prepared holds nothing. The first Prepare or PrepareSmall
+// allocates the transforms the ring's big × small products use (1 KiB per
+// 128 coefficients modulo M32, 512 bytes modulo M16: 6 KiB for p = 761,
+// q = 4591; 3 KiB for p = 761, q = 3), and later ones on a ring of the
+// same degree and products reuse them. It holds no pointer to the element.
 type Prepared struct {
-	t32 [maxBlocks][256]int32
-	t16 [maxBlocks][256]int16
+	t32  [][256]int32 // the transforms modulo M32 of the blocks, if used
+	t16  [][256]int16 // the transforms modulo M16, if used
+	p, q int32        // the ring that prepared it (0 if none has)
 }
 
 // Prepare sets pr to the element a (coefficients in the centred range),
@@ -30,45 +35,69 @@ func (r *Ring) PrepareSmall(pr *Prepared, s []int8) {
 }
 
 // prepare computes the transforms that the bound of a big × small product
-// selects (as Ring.product does).
+// selects (as Ring.product does), into cleared storage of blocks(p)
+// transforms each, and drops the other.
 func (r *Ring) prepare(pr *Prepared, a []int16) {
-	b := 2 * r.smallBound()
-	if b < m16 || b >= m32 {
-		clear(pr.t16[:])
-		forward16(&pr.t16, a)
+	nb := blocks(r.p)
+	pr.t16, pr.t32 = cleared(pr.t16, nb, r.uses16()), cleared(pr.t32, nb, r.uses32())
+	pr.p, pr.q = int32(r.p), r.q
+	if pr.t16 != nil {
+		forward16(pr.t16, a)
 	}
-	if b >= m16 {
-		clear(pr.t32[:])
-		forward32(&pr.t32, a)
+	if pr.t32 != nil {
+		forward32(pr.t32, a)
 	}
 }
+
+// cleared returns s cleared if it has n elements and used is true, a new
+// slice of n elements if used is true and it has not, and nil otherwise.
+func cleared[T any](s []T, n int, used bool) []T {
+	switch {
+	case !used:
+		return nil
+	case len(s) == n:
+		clear(s)
+		return s
+	}
+	return make([]T, n)
+}
+
+// uses16 and uses32 report whether big × small products use the
+// transforms modulo M16 and modulo M32 (as Ring.product selects them).
+func (r *Ring) uses16() bool { b := 2 * r.smallBound(); return b < m16 || b >= m32 }
+func (r *Ring) uses32() bool { return 2*r.smallBound() >= m16 }
 
 // MulPrepared sets c = a·b in R_q, where one of a and b is small: b is in
 // the centred range if a was prepared by PrepareSmall, and small (in
 // {−1, 0, 1}, as int16) if a was prepared by Prepare. It equals
-// [Ring.MulSmall] of the two. c may alias b.
+// [Ring.MulSmall] of the two. c may alias b. It panics if a was not
+// prepared by a ring of the same p and q.
 //
 // Bounds: requires |b[i]| ≤ (q−1)/2 (a small) or |b[i]| ≤ 1 (a big);
 // ensures |c[i]| ≤ (q−1)/2.
 func (r *Ring) MulPrepared(c []int16, a *Prepared, b []int16) {
 	r.check(c)
 	r.check(b)
+	if a.p != int32(r.p) || a.q != r.q {
+		panic("ring: MulPrepared with an element not prepared for this ring")
+	}
+	nb := blocks(r.p)
 	var prod, x [2 * MaxP]int32
-	nb, bound := blocks(r.p), 2*r.smallBound()
-	if bound < m16 || bound >= m32 {
+	x16 := &x // the product modulo M16: prod itself when it is the only one
+	if a.t32 == nil {
+		x16 = &prod
+	}
+	if a.t16 != nil {
 		var fb [maxBlocks][256]int16
-		forward16(&fb, b)
-		mul16(&x, &a.t16, &fb, nb)
+		forward16(fb[:], b)
+		mul16(x16, a.t16, fb[:], nb)
 	}
-	if bound >= m16 {
+	if a.t32 != nil {
 		var fb [maxBlocks][256]int32
-		forward32(&fb, b)
-		mul32(&prod, &a.t32, &fb, nb)
+		forward32(fb[:], b)
+		mul32(&prod, a.t32, fb[:], nb)
 	}
-	switch {
-	case bound < m16:
-		prod = x
-	case bound >= m32:
+	if a.t16 != nil && a.t32 != nil {
 		for n := range 2 * r.p {
 			prod[n] = r.crt(prod[n], x[n])
 		}
