@@ -47,11 +47,15 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 		// neighbour.
 		d := t&0x55555555 + t>>1&0x55555555
 		z := (d&0x33333333 | 0x44444444) - d>>2&0x33333333
-		o := (*[8]int16)(dst[8*w:])
-		cbdPut2(o[0:2], z, 4, 15, 4)
-		cbdPut2(o[2:4], z>>8, 4, 15, 4)
-		cbdPut2(o[4:6], z>>16, 4, 15, 4)
-		cbdPut2(o[6:8], z>>24, 4, 15, 4)
+		// Spread each half's four 4-bit fields into the 16-bit lanes of a
+		// word.
+		lo, hi := uint64(z&0xffff), uint64(z>>16)
+		lo = (lo | lo<<24) & 0x000000ff_000000ff
+		hi = (hi | hi<<24) & 0x000000ff_000000ff
+		lo = (lo | lo<<12) & 0x000f000f_000f000f
+		hi = (hi | hi<<12) & 0x000f000f_000f000f
+		cbdPut4((*[4]int16)(dst[8*w:]), lo, 4)
+		cbdPut4((*[4]int16)(dst[8*w+4:]), hi, 4)
 	}
 }
 
@@ -69,29 +73,26 @@ func cbd3(dst *[poly.N]int16, b *[192]byte) {
 		// it; in 6-bit field c, x is the low sum and y the high one, and
 		// field c of z is x + 8 − y ∈ [5, 11].
 		d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
-		z := (d&0x1c71c7 | 0x208208) - d>>3&0x1c71c7
-		o := (*[4]int16)(dst[4*w:])
-		cbdPut2(o[0:2], z, 6, 63, 8)
-		cbdPut2(o[2:4], z>>12, 6, 63, 8)
+		z := uint64((d&0x1c71c7 | 0x208208) - d>>3&0x1c71c7)
+		// Spread the four 6-bit fields into the 16-bit lanes of a word.
+		z = (z | z<<20) & 0x00000fff_00000fff
+		z = (z | z<<10) & 0x003f003f_003f003f
+		cbdPut4((*[4]int16)(dst[4*w:]), z, 8)
 	}
 }
 
-// cbdPut2 writes to o the two coefficients x − y modulo q, in [0, q),
-// whose fields of z (width bits apart, masked by mask) hold x − y + bias.
-// Its callers write the coefficients out rather than loop over them, as
-// the compiler does not unroll loops.
+// cbdPut4 writes to o the four coefficients x − y modulo q, in [0, q),
+// whose 16-bit lanes of z hold x − y + bias, all four at once: each lane
+// becomes x − y + q, less q where the lane is at least bias (bit 15 of
+// lane + 2^15 − bias). No lane leaves [0, 2^16), so nothing carries
+// between lanes.
 //
-// Bounds: requires each field in [bias − q, bias + q); ensures 0 ≤ o[i] < q.
-func cbdPut2(o []int16, z, width, mask uint32, bias int16) {
-	o[0] = canonical16(int16(z&mask) - bias)
-	o[1] = canonical16(int16(z>>width&mask) - bias)
-}
-
-// canonical16 maps a small signed value to [0, q) without a branch.
-//
-// Bounds: requires −q ≤ a < q; ensures 0 ≤ r < q.
-func canonical16(a int16) int16 {
-	return a + poly.Q16&(a>>15)
+// Bounds: requires 0 ≤ bias ≤ 64, each lane in [0, 2·bias]; ensures 0 ≤ o[i] < q.
+func cbdPut4(o *[4]int16, z uint64, bias uint64) {
+	const ones = 0x0001_0001_0001_0001
+	ge := (z + (0x8000-bias)*ones) >> 15 & ones // 1 in each lane ≥ bias
+	r := z + (poly.Q16-bias)*ones - ge*poly.Q16
+	o[0], o[1], o[2], o[3] = int16(r), int16(r>>16), int16(r>>32), int16(r>>48)
 }
 
 // PRF implements PRF_η, FIPS 203, Section 4.1, equation (4.3): it writes

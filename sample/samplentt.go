@@ -89,9 +89,11 @@ func parseNTT16(dst *[poly.N]int16, n int, buf *[rate128]byte) int {
 		n, b = rejNTT16AVX2(dst, n, buf)
 	}
 	// Six bytes (four candidates) per 8-byte load while four more
-	// coefficients fit; the loop after it finishes one pair at a time.
-	for ; b+8 <= rate128 && n <= poly.N-4; b += 6 {
-		x := binary.LittleEndian.Uint64(buf[b:])
+	// coefficients fit (b compared as a uint, so that the compiler drops
+	// the load's bounds checks); the loop after it finishes one pair at a
+	// time.
+	for ; uint(b) <= rate128-8 && n <= poly.N-4; b += 6 {
+		x := binary.LittleEndian.Uint64(buf[uint(b):])
 		n = keepNTT16(dst, n, x)
 		n = keepNTT16(dst, n, x>>12)
 		n = keepNTT16(dst, n, x>>24)
