@@ -30,6 +30,10 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 	switch c {
 	case 4:
 		dst = dst[:128]
+		if sign == 1 && off == 0 && cpu.AVX2Kernels() {
+			simpleBitPack4AVX2((*[128]byte)(dst), w)
+			break
+		}
 		if sign == 1 && off == 0 && littleEndian {
 			// SimpleBitPack (w1 of ML-DSA-65 and -87, packed on every
 			// signing attempt): pairs read as 64-bit words, as for width
@@ -53,6 +57,10 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 		}
 	case 6:
 		dst = dst[:192]
+		if sign == 1 && off == 0 && cpu.AVX2Kernels() {
+			simpleBitPack6AVX2((*[192]byte)(dst), w)
+			break
+		}
 		if sign == 1 && off == 0 && littleEndian {
 			// SimpleBitPack (w1 of ML-DSA-44): pairs read as 64-bit words
 			// and folded as for width 4, two pairs (24 bits) at a time;

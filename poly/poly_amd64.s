@@ -3723,6 +3723,249 @@ DATA unpack20Idx6<>+30(SB)/1, $0x0f
 DATA unpack20Idx6<>+31(SB)/1, $0x80
 GLOBL unpack20Idx6<>(SB), RODATA|NOPTR, $32
 
+// func simpleBitPack4AVX2(dst *[128]byte, w *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·simpleBitPack4AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    w+8(FP), CX
+	VMOVDQU pairMul4<>+0(SB), Y0
+	VMOVDQU dwShift4<>+0(SB), Y1
+	VMOVDQU qwShift4<>+0(SB), Y2
+	VMOVDQU bits4<>+0(SB), Y3
+	MOVQ    $0x00000010, DX
+
+simpleBitPack4AVX2_loop:
+	VMOVDQU      (CX), Y4
+	VMOVDQU      32(CX), Y5
+	VPAND        Y3, Y4, Y4
+	VPAND        Y3, Y5, Y5
+	VPACKUSDW    Y5, Y4, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VPMADDWD     Y0, Y4, Y4
+	VPSLLVD      Y1, Y4, Y4
+	VPSRLQ       $0x18, Y4, Y4
+	VPSRLDQ      $0x08, Y4, Y5
+	VPSLLQ       $0x10, Y5, Y5
+	VPSRLVQ      Y2, Y4, Y4
+	VPOR         Y5, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPSLLDQ      $0x04, X5, X5
+	VPOR         X4, X5, X5
+	VMOVQ        X5, (AX)
+	ADDQ         $0x40, CX
+	ADDQ         $0x08, AX
+	DECQ         DX
+	JNZ          simpleBitPack4AVX2_loop
+	VZEROUPPER
+	RET
+
+DATA bits4<>+0(SB)/1, $0x0f
+DATA bits4<>+1(SB)/1, $0x00
+DATA bits4<>+2(SB)/1, $0x00
+DATA bits4<>+3(SB)/1, $0x00
+DATA bits4<>+4(SB)/1, $0x0f
+DATA bits4<>+5(SB)/1, $0x00
+DATA bits4<>+6(SB)/1, $0x00
+DATA bits4<>+7(SB)/1, $0x00
+DATA bits4<>+8(SB)/1, $0x0f
+DATA bits4<>+9(SB)/1, $0x00
+DATA bits4<>+10(SB)/1, $0x00
+DATA bits4<>+11(SB)/1, $0x00
+DATA bits4<>+12(SB)/1, $0x0f
+DATA bits4<>+13(SB)/1, $0x00
+DATA bits4<>+14(SB)/1, $0x00
+DATA bits4<>+15(SB)/1, $0x00
+DATA bits4<>+16(SB)/1, $0x0f
+DATA bits4<>+17(SB)/1, $0x00
+DATA bits4<>+18(SB)/1, $0x00
+DATA bits4<>+19(SB)/1, $0x00
+DATA bits4<>+20(SB)/1, $0x0f
+DATA bits4<>+21(SB)/1, $0x00
+DATA bits4<>+22(SB)/1, $0x00
+DATA bits4<>+23(SB)/1, $0x00
+DATA bits4<>+24(SB)/1, $0x0f
+DATA bits4<>+25(SB)/1, $0x00
+DATA bits4<>+26(SB)/1, $0x00
+DATA bits4<>+27(SB)/1, $0x00
+DATA bits4<>+28(SB)/1, $0x0f
+DATA bits4<>+29(SB)/1, $0x00
+DATA bits4<>+30(SB)/1, $0x00
+DATA bits4<>+31(SB)/1, $0x00
+GLOBL bits4<>(SB), RODATA|NOPTR, $32
+
+// func simpleBitPack6AVX2(dst *[192]byte, w *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·simpleBitPack6AVX2(SB), NOSPLIT, $0-16
+	MOVQ    dst+0(FP), AX
+	MOVQ    w+8(FP), CX
+	VMOVDQU pairMul6<>+0(SB), Y0
+	VMOVDQU dwShift6<>+0(SB), Y1
+	VMOVDQU qwShift6<>+0(SB), Y2
+	VMOVDQU bits6<>+0(SB), Y3
+	MOVQ    $0x00000010, DX
+
+simpleBitPack6AVX2_loop:
+	VMOVDQU      (CX), Y4
+	VMOVDQU      32(CX), Y5
+	VPAND        Y3, Y4, Y4
+	VPAND        Y3, Y5, Y5
+	VPACKUSDW    Y5, Y4, Y4
+	VPERMQ       $0xd8, Y4, Y4
+	VPMADDWD     Y0, Y4, Y4
+	VPSLLVD      Y1, Y4, Y4
+	VPSRLQ       $0x14, Y4, Y4
+	VPSRLDQ      $0x08, Y4, Y5
+	VPSLLQ       $0x18, Y5, Y5
+	VPSRLVQ      Y2, Y4, Y4
+	VPOR         Y5, Y4, Y4
+	VEXTRACTI128 $0x01, Y4, X5
+	VPSLLDQ      $0x06, X5, X5
+	VPOR         X4, X5, X5
+	VMOVQ        X5, (AX)
+	VPEXTRD      $0x02, X5, 8(AX)
+	ADDQ         $0x40, CX
+	ADDQ         $0x0c, AX
+	DECQ         DX
+	JNZ          simpleBitPack6AVX2_loop
+	VZEROUPPER
+	RET
+
+DATA bits6<>+0(SB)/1, $0x3f
+DATA bits6<>+1(SB)/1, $0x00
+DATA bits6<>+2(SB)/1, $0x00
+DATA bits6<>+3(SB)/1, $0x00
+DATA bits6<>+4(SB)/1, $0x3f
+DATA bits6<>+5(SB)/1, $0x00
+DATA bits6<>+6(SB)/1, $0x00
+DATA bits6<>+7(SB)/1, $0x00
+DATA bits6<>+8(SB)/1, $0x3f
+DATA bits6<>+9(SB)/1, $0x00
+DATA bits6<>+10(SB)/1, $0x00
+DATA bits6<>+11(SB)/1, $0x00
+DATA bits6<>+12(SB)/1, $0x3f
+DATA bits6<>+13(SB)/1, $0x00
+DATA bits6<>+14(SB)/1, $0x00
+DATA bits6<>+15(SB)/1, $0x00
+DATA bits6<>+16(SB)/1, $0x3f
+DATA bits6<>+17(SB)/1, $0x00
+DATA bits6<>+18(SB)/1, $0x00
+DATA bits6<>+19(SB)/1, $0x00
+DATA bits6<>+20(SB)/1, $0x3f
+DATA bits6<>+21(SB)/1, $0x00
+DATA bits6<>+22(SB)/1, $0x00
+DATA bits6<>+23(SB)/1, $0x00
+DATA bits6<>+24(SB)/1, $0x3f
+DATA bits6<>+25(SB)/1, $0x00
+DATA bits6<>+26(SB)/1, $0x00
+DATA bits6<>+27(SB)/1, $0x00
+DATA bits6<>+28(SB)/1, $0x3f
+DATA bits6<>+29(SB)/1, $0x00
+DATA bits6<>+30(SB)/1, $0x00
+DATA bits6<>+31(SB)/1, $0x00
+GLOBL bits6<>(SB), RODATA|NOPTR, $32
+
+DATA pairMul6<>+0(SB)/1, $0x01
+DATA pairMul6<>+1(SB)/1, $0x00
+DATA pairMul6<>+2(SB)/1, $0x40
+DATA pairMul6<>+3(SB)/1, $0x00
+DATA pairMul6<>+4(SB)/1, $0x01
+DATA pairMul6<>+5(SB)/1, $0x00
+DATA pairMul6<>+6(SB)/1, $0x40
+DATA pairMul6<>+7(SB)/1, $0x00
+DATA pairMul6<>+8(SB)/1, $0x01
+DATA pairMul6<>+9(SB)/1, $0x00
+DATA pairMul6<>+10(SB)/1, $0x40
+DATA pairMul6<>+11(SB)/1, $0x00
+DATA pairMul6<>+12(SB)/1, $0x01
+DATA pairMul6<>+13(SB)/1, $0x00
+DATA pairMul6<>+14(SB)/1, $0x40
+DATA pairMul6<>+15(SB)/1, $0x00
+DATA pairMul6<>+16(SB)/1, $0x01
+DATA pairMul6<>+17(SB)/1, $0x00
+DATA pairMul6<>+18(SB)/1, $0x40
+DATA pairMul6<>+19(SB)/1, $0x00
+DATA pairMul6<>+20(SB)/1, $0x01
+DATA pairMul6<>+21(SB)/1, $0x00
+DATA pairMul6<>+22(SB)/1, $0x40
+DATA pairMul6<>+23(SB)/1, $0x00
+DATA pairMul6<>+24(SB)/1, $0x01
+DATA pairMul6<>+25(SB)/1, $0x00
+DATA pairMul6<>+26(SB)/1, $0x40
+DATA pairMul6<>+27(SB)/1, $0x00
+DATA pairMul6<>+28(SB)/1, $0x01
+DATA pairMul6<>+29(SB)/1, $0x00
+DATA pairMul6<>+30(SB)/1, $0x40
+DATA pairMul6<>+31(SB)/1, $0x00
+GLOBL pairMul6<>(SB), RODATA|NOPTR, $32
+
+DATA dwShift6<>+0(SB)/1, $0x14
+DATA dwShift6<>+1(SB)/1, $0x00
+DATA dwShift6<>+2(SB)/1, $0x00
+DATA dwShift6<>+3(SB)/1, $0x00
+DATA dwShift6<>+4(SB)/1, $0x00
+DATA dwShift6<>+5(SB)/1, $0x00
+DATA dwShift6<>+6(SB)/1, $0x00
+DATA dwShift6<>+7(SB)/1, $0x00
+DATA dwShift6<>+8(SB)/1, $0x14
+DATA dwShift6<>+9(SB)/1, $0x00
+DATA dwShift6<>+10(SB)/1, $0x00
+DATA dwShift6<>+11(SB)/1, $0x00
+DATA dwShift6<>+12(SB)/1, $0x00
+DATA dwShift6<>+13(SB)/1, $0x00
+DATA dwShift6<>+14(SB)/1, $0x00
+DATA dwShift6<>+15(SB)/1, $0x00
+DATA dwShift6<>+16(SB)/1, $0x14
+DATA dwShift6<>+17(SB)/1, $0x00
+DATA dwShift6<>+18(SB)/1, $0x00
+DATA dwShift6<>+19(SB)/1, $0x00
+DATA dwShift6<>+20(SB)/1, $0x00
+DATA dwShift6<>+21(SB)/1, $0x00
+DATA dwShift6<>+22(SB)/1, $0x00
+DATA dwShift6<>+23(SB)/1, $0x00
+DATA dwShift6<>+24(SB)/1, $0x14
+DATA dwShift6<>+25(SB)/1, $0x00
+DATA dwShift6<>+26(SB)/1, $0x00
+DATA dwShift6<>+27(SB)/1, $0x00
+DATA dwShift6<>+28(SB)/1, $0x00
+DATA dwShift6<>+29(SB)/1, $0x00
+DATA dwShift6<>+30(SB)/1, $0x00
+DATA dwShift6<>+31(SB)/1, $0x00
+GLOBL dwShift6<>(SB), RODATA|NOPTR, $32
+
+DATA qwShift6<>+0(SB)/1, $0x00
+DATA qwShift6<>+1(SB)/1, $0x00
+DATA qwShift6<>+2(SB)/1, $0x00
+DATA qwShift6<>+3(SB)/1, $0x00
+DATA qwShift6<>+4(SB)/1, $0x00
+DATA qwShift6<>+5(SB)/1, $0x00
+DATA qwShift6<>+6(SB)/1, $0x00
+DATA qwShift6<>+7(SB)/1, $0x00
+DATA qwShift6<>+8(SB)/1, $0x28
+DATA qwShift6<>+9(SB)/1, $0x00
+DATA qwShift6<>+10(SB)/1, $0x00
+DATA qwShift6<>+11(SB)/1, $0x00
+DATA qwShift6<>+12(SB)/1, $0x00
+DATA qwShift6<>+13(SB)/1, $0x00
+DATA qwShift6<>+14(SB)/1, $0x00
+DATA qwShift6<>+15(SB)/1, $0x00
+DATA qwShift6<>+16(SB)/1, $0x00
+DATA qwShift6<>+17(SB)/1, $0x00
+DATA qwShift6<>+18(SB)/1, $0x00
+DATA qwShift6<>+19(SB)/1, $0x00
+DATA qwShift6<>+20(SB)/1, $0x00
+DATA qwShift6<>+21(SB)/1, $0x00
+DATA qwShift6<>+22(SB)/1, $0x00
+DATA qwShift6<>+23(SB)/1, $0x00
+DATA qwShift6<>+24(SB)/1, $0x28
+DATA qwShift6<>+25(SB)/1, $0x00
+DATA qwShift6<>+26(SB)/1, $0x00
+DATA qwShift6<>+27(SB)/1, $0x00
+DATA qwShift6<>+28(SB)/1, $0x00
+DATA qwShift6<>+29(SB)/1, $0x00
+DATA qwShift6<>+30(SB)/1, $0x00
+DATA qwShift6<>+31(SB)/1, $0x00
+GLOBL qwShift6<>(SB), RODATA|NOPTR, $32
+
 // func add16AVX2(p *[256]int16, a *[256]int16, b *[256]int16)
 // Requires: AVX, AVX2
 TEXT ·add16AVX2(SB), NOSPLIT, $0-24

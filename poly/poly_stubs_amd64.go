@@ -135,6 +135,22 @@ func bitUnpack18AVX2(w *[256]int32, src *[576]byte, off int32, s int32)
 //go:noescape
 func bitUnpack20AVX2(w *[256]int32, src *[640]byte, off int32, s int32)
 
+// simpleBitPack4AVX2 writes SimpleBitPack(w, 2^4 − 1) to dst (FIPS 204,
+// Algorithm 16). Constant time: shifts and masks only.
+// Twin: the SimpleBitPack loops of packFast.
+// Bounds: none (the low 4 bits of each value are packed).
+//
+//go:noescape
+func simpleBitPack4AVX2(dst *[128]byte, w *[256]int32)
+
+// simpleBitPack6AVX2 writes SimpleBitPack(w, 2^6 − 1) to dst (FIPS 204,
+// Algorithm 16). Constant time: shifts and masks only.
+// Twin: the SimpleBitPack loops of packFast.
+// Bounds: none (the low 6 bits of each value are packed).
+//
+//go:noescape
+func simpleBitPack6AVX2(dst *[192]byte, w *[256]int32)
+
 // add16AVX2 sets p[i] = a[i] + b[i] for every i, wrapping as int16
 // arithmetic does. p may alias a or b.
 // Twin: add16.

@@ -22,6 +22,8 @@ func decodeDecompress11AVX2(*[256]int16, *[352]byte)        { panic(noKernels) }
 func bitUnpack10AVX2(*[256]int32, *[320]byte, int32, int32) { panic(noKernels) }
 func bitUnpack18AVX2(*[256]int32, *[576]byte, int32, int32) { panic(noKernels) }
 func bitUnpack20AVX2(*[256]int32, *[640]byte, int32, int32) { panic(noKernels) }
+func simpleBitPack4AVX2(*[128]byte, *[256]int32)            { panic(noKernels) }
+func simpleBitPack6AVX2(*[192]byte, *[256]int32)            { panic(noKernels) }
 func encode12AVX2(*[384]byte, *[256]int16)                  { panic(noKernels) }
 func decode12AVX2(*[256]int16, *[384]byte) int              { panic(noKernels) }
 func add16AVX2(p, a, b *[256]int16)                         { panic(noKernels) }

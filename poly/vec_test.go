@@ -323,6 +323,43 @@ func FuzzBitUnpackKernels(f *testing.F) {
 	})
 }
 
+// TestSimpleBitPackKernels compares simpleBitPack4AVX2 and
+// simpleBitPack6AVX2 with their scalar twins for every bound of the two
+// widths that ML-DSA uses as w1's (15 and 43) and the widest (63), on
+// random values within the bound, all zero, all at the bound, alternating
+// 0 and the bound, and a ramp.
+func TestSimpleBitPackKernels(t *testing.T) {
+	requireAVX2(t)
+	rng := rand.New(rand.NewPCG(4, 6))
+	for _, b := range []int32{15, 43, 63} {
+		inputs := map[string]*[N]int32{}
+		for _, name := range []string{"random", "zero", "bound", "alternating", "ramp"} {
+			var w [N]int32
+			for i := range w {
+				switch name {
+				case "random":
+					w[i] = rng.Int32N(b + 1)
+				case "bound":
+					w[i] = b
+				case "alternating":
+					w[i] = b * int32(i&1)
+				case "ramp":
+					w[i] = int32(i) % (b + 1)
+				}
+			}
+			inputs[name] = &w
+		}
+		for name, w := range inputs {
+			want, got := bothPaths(func() []byte {
+				dst := make([]byte, BitPackSize(b))
+				SimpleBitPack(dst, w, b)
+				return dst
+			})
+			assert.Equal(t, want, got, "b = %d, %s", b, name)
+		}
+	}
+}
+
 // TestAddSubKernels compares add16AVX2 and sub16AVX2 with their scalar
 // twins on every pair of the extreme and all-int16 polynomials (sampled:
 // each polynomial against a few others), including the wrapping cases

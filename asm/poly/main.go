@@ -2,8 +2,9 @@
 // wire formats (FIPS 203): ByteEncode_d∘Compress_d and
 // Decompress_d∘ByteDecode_d for d ∈ {1, 4, 5, 10, 11} (Algorithms 14 and
 // 15, Section 4.2.1) and ByteEncode_12 / ByteDecode_12 with the modulus
-// check of Section 7.2 (Algorithms 5 and 6); and the coefficient-wise
-// sum and difference of two polynomials that K-PKE adds its noise with.
+// check of Section 7.2 (Algorithms 5 and 6); the coefficient-wise sum and
+// difference of two polynomials that K-PKE adds its noise with; and for
+// ML-DSA (FIPS 204) the BitUnpack of t1 and z and the SimpleBitPack of w1.
 //
 // Every kernel takes 16 coefficients (2d bytes) per step and is the vector
 // twin of a scalar Go function in package poly (named in its doc comment);
@@ -36,6 +37,9 @@ func main() {
 	decode12()
 	for _, c := range []int{10, 18, 20} {
 		bitUnpack32(c)
+	}
+	for _, c := range []int{4, 6} {
+		simpleBitPack32(c)
 	}
 	lanewise16("add16AVX2", "+", func(b Mem, x reg.VecVirtual) { VPADDW(b, x, x) })
 	lanewise16("sub16AVX2", "−", func(b Mem, x reg.VecVirtual) { VPSUBW(b, x, x) })
@@ -526,6 +530,48 @@ func bitUnpack32(c int) {
 		VPADDD(offv, y, y)
 		VMOVDQU(y, Mem{Base: w, Disp: 32 * g})
 	}
+	VZEROUPPER()
+	RET()
+}
+
+// simpleBitPack32 generates simpleBitPack{c}AVX2, SimpleBitPack (FIPS 204,
+// Algorithm 16) of values below 2^c held in int32 lanes: w1, packed on
+// every signing attempt and every verification (c = 6 for ML-DSA-44, 4 for
+// ML-DSA-65 and -87). Sixteen values per step are masked to their low c
+// bits (as the twin does, so that any int32 packs the same), narrowed to
+// 16-bit lanes (VPACKUSDW, exact below 2^16, interleaves the two
+// registers' halves; VPERMQ puts them back in order) and packed as the
+// ML-KEM encoders pack theirs ([pack16], [storeEncoded]).
+func simpleBitPack32(c int) {
+	name := fmt.Sprintf("simpleBitPack%dAVX2", c)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst *[%d]byte, w *[256]int32)", 32*c))
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s writes SimpleBitPack(w, 2^%d − 1) to dst (FIPS 204,", name, c),
+		"Algorithm 16). Constant time: shifts and masks only.",
+		"Twin: the SimpleBitPack loops of packFast.",
+		fmt.Sprintf("Bounds: none (the low %d bits of each value are packed).", c),
+	)
+	dst := Load(Param("dst"), GP64())
+	w := Load(Param("w"), GP64())
+	mask := lanes32(fmt.Sprintf("bits%d", c), 1<<c-1)
+	hoist(append(packConsts(c), mask)...)
+	i := GP64()
+	MOVQ(U32(16), i)
+	Label(name + "_loop")
+	y, t := YMM(), YMM()
+	VMOVDQU(Mem{Base: w}, y)
+	VMOVDQU(Mem{Base: w, Disp: 32}, t)
+	VPAND(load(mask), y, y)
+	VPAND(load(mask), t, t)
+	VPACKUSDW(t, y, y)      // words y0…3, t0…3 | y4…7, t4…7
+	VPERMQ(Imm(0xd8), y, y) // y0…7, t0…7
+	pack16(y, c)
+	storeEncoded(y, Mem{Base: dst}, c)
+	ADDQ(Imm(64), w)
+	ADDQ(Imm(uint64(2*c)), dst)
+	DECQ(i)
+	JNZ(LabelRef(name + "_loop"))
 	VZEROUPPER()
 	RET()
 }
