@@ -33,8 +33,10 @@ func (pp *Params) readWords(rand io.Reader, words *[maxP]uint32) error {
 
 // toWords sets words[:p] to the 4p bytes of b, little-endian.
 func (pp *Params) toWords(words *[maxP]uint32, b []byte) {
-	for i := range pp.p {
-		words[i] = binary.LittleEndian.Uint32(b[4*i:])
+	b = b[:4*pp.p]
+	for i := range words[:pp.p] {
+		words[i] = binary.LittleEndian.Uint32(b) // the loop's bound keeps len(b) ≥ 4
+		b = b[4:]
 	}
 }
 
