@@ -69,11 +69,12 @@ type scalar32 struct{}
 // and no reduction of the sums. The eight layers run in merged pairs (len =
 // 128 and 64, 32 and 16, 8 and 4, 2 and 1; one pass over memory per pair);
 // block b of layer len uses zetas32[128/len + b], the m of Algorithm 41.
-// See [Forward32] for the contract.
+// The last pair, whose blocks are four coefficients, runs on each block in
+// registers. See [Forward32] for the contract.
 func (scalar32) Forward32(p *[256]int32) {
 	// k = 128/l, kept as its own counter so that no division is compiled
 	// into a kernel on secret data (internal/divscan).
-	for l, k := 128, 1; l >= 2; l, k = l>>2, k<<2 {
+	for l, k := 128, 1; l >= 32; l, k = l>>2, k<<2 {
 		h := l / 2
 		for b, start := 0, 0; start < 256; b, start = b+1, start+2*l {
 			z := zetas32[k+b]        // layer len = l
@@ -81,18 +82,43 @@ func (scalar32) Forward32(p *[256]int32) {
 			zb := zetas32[2*k+2*b+1] // layer len = h, second half
 			v0, v1, v2, v3 := quarters(p[:], start, h)
 			for j := range v0 {
-				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
-				t := field.MontgomeryMul32(z, x2, q32, qInv32)
-				x0, x2 = x0+t, x0-t
-				t = field.MontgomeryMul32(z, x3, q32, qInv32)
-				x1, x3 = x1+t, x1-t
-				t = field.MontgomeryMul32(za, x1, q32, qInv32)
-				v0[j], v1[j] = x0+t, x0-t
-				t = field.MontgomeryMul32(zb, x3, q32, qInv32)
-				v2[j], v3[j] = x2+t, x2-t
+				x0, x2 := ct(v0[j], v2[j], z)
+				x1, x3 := ct(v1[j], v3[j], z)
+				v0[j], v1[j] = ct(x0, x1, za)
+				v2[j], v3[j] = ct(x2, x3, zb)
 			}
 		}
 	}
+	for b := range 16 { // len = 8 and 4: block b is p[16b : 16b+16]
+		x := (*[16]int32)(p[16*b:])
+		z, za, zb := zetas32[16+b], zetas32[32+2*b], zetas32[33+2*b]
+		for j := range 4 {
+			x0, x2 := ct(x[j], x[j+8], z)
+			x1, x3 := ct(x[j+4], x[j+12], z)
+			x[j], x[j+4] = ct(x0, x1, za)
+			x[j+8], x[j+12] = ct(x2, x3, zb)
+		}
+	}
+	for b := range 64 { // len = 2 and 1: block b is p[4b : 4b+4]
+		x := (*[4]int32)(p[4*b:])
+		x0, x2 := ct(x[0], x[2], zetas32[64+b])
+		x1, x3 := ct(x[1], x[3], zetas32[64+b])
+		x[0], x[1] = ct(x0, x1, zetas32[128+2*b])
+		x[2], x[3] = ct(x2, x3, zetas32[129+2*b])
+	}
+}
+
+// ct is the Cooley–Tukey butterfly of Algorithm 41 (lines 8–10),
+// (a + ζb, a − ζb) with ζ = z·R⁻¹.
+func ct(a, b, z int32) (int32, int32) {
+	t := field.MontgomeryMul32(z, b, q32, qInv32)
+	return a + t, a - t
+}
+
+// gs is the Gentleman–Sande butterfly of Algorithm 42 (lines 8–11),
+// (a + b, ζ(b − a)) with ζ = z·R⁻¹.
+func gs(a, b, z int32) (int32, int32) {
+	return a + b, field.MontgomeryMul32(z, b-a, q32, qInv32)
 }
 
 // InverseMont32 implements NTT⁻¹, FIPS 204, Algorithm 42, with Montgomery
@@ -100,7 +126,7 @@ func (scalar32) Forward32(p *[256]int32) {
 // layers run in merged pairs (len = 1 and 2, …, 64 and 128); block b of
 // layer len uses zetas32[256/len − 1 − b], the m of Algorithm 42 counting
 // down. See [InverseMont32] for the contract.
-func (scalar32) InverseMont32(p *[256]int32) { inverseMont32From(p, 1, 256) }
+func (scalar32) InverseMont32(p *[256]int32) { inverseMont32From(p, 1) }
 
 // MulInverseMont32 is MulMont32 then InverseMont32, with the products
 // formed in the first merged pair of layers (len = 1 and 2) rather than
@@ -114,38 +140,47 @@ func (scalar32) MulInverseMont32(c, a, b *[256]int32) {
 		x1 := field.MontgomeryMul32(a[i+1], b[i+1], q32, qInv32)
 		x2 := field.MontgomeryMul32(a[i+2], b[i+2], q32, qInv32)
 		x3 := field.MontgomeryMul32(a[i+3], b[i+3], q32, qInv32)
-		s0, s2 := x0+x1, x2+x3
-		d1 := field.MontgomeryMul32(za, x1-x0, q32, qInv32)
-		d3 := field.MontgomeryMul32(zb, x3-x2, q32, qInv32)
-		c[i] = s0 + s2
-		c[i+2] = field.MontgomeryMul32(z, s2-s0, q32, qInv32)
-		c[i+1] = d1 + d3
-		c[i+3] = field.MontgomeryMul32(z, d3-d1, q32, qInv32)
+		s0, d1 := gs(x0, x1, za)
+		s2, d3 := gs(x2, x3, zb)
+		c[i], c[i+2] = gs(s0, s2, z)
+		c[i+1], c[i+3] = gs(d1, d3, z)
 	}
-	inverseMont32From(c, 4, 64)
+	inverseMont32From(c, 4)
 }
 
 // inverseMont32From runs InverseMont32 from the merged pair of layers
-// len = l0 and 2·l0 on (k0 = 256/l0).
-func inverseMont32From(p *[256]int32, l0, k0 int) {
-	// k = 256/l, kept as its own counter so that no division is compiled
-	// into a kernel on secret data (internal/divscan).
-	for l, k := l0, k0; l <= 16; l, k = l<<2, k>>2 {
-		for b, start := 0, 0; start < 256; b, start = b+1, start+4*l {
-			za := zetas32[k-1-2*b] // layer len = l, first half
-			zb := zetas32[k-2-2*b] // layer len = l, second half
-			z := zetas32[k/2-1-b]  // layer len = 2l
-			v0, v1, v2, v3 := quarters(p[:], start, l)
-			for j := range v0 {
-				x0, x1, x2, x3 := v0[j], v1[j], v2[j], v3[j]
-				s0, s2 := x0+x1, x2+x3
-				d1 := field.MontgomeryMul32(za, x1-x0, q32, qInv32)
-				d3 := field.MontgomeryMul32(zb, x3-x2, q32, qInv32)
-				v0[j] = s0 + s2
-				v2[j] = field.MontgomeryMul32(z, s2-s0, q32, qInv32)
-				v1[j] = d1 + d3
-				v3[j] = field.MontgomeryMul32(z, d3-d1, q32, qInv32)
-			}
+// len = l0 and 2·l0 on (l0 is 1 or 4). The pairs whose blocks are four and
+// sixteen coefficients run on fixed-size arrays, each block's quartets in
+// registers.
+func inverseMont32From(p *[256]int32, l0 int) {
+	if l0 == 1 { // len = 1 and 2: block b is p[4b : 4b+4]
+		for b := range 64 {
+			x := (*[4]int32)(p[4*b:])
+			s0, d1 := gs(x[0], x[1], zetas32[255-2*b])
+			s2, d3 := gs(x[2], x[3], zetas32[254-2*b])
+			x[0], x[2] = gs(s0, s2, zetas32[127-b])
+			x[1], x[3] = gs(d1, d3, zetas32[127-b])
+		}
+	}
+	for b := range 16 { // len = 4 and 8: block b is p[16b : 16b+16]
+		x := (*[16]int32)(p[16*b:])
+		za, zb, z := zetas32[63-2*b], zetas32[62-2*b], zetas32[31-b]
+		for j := range 4 {
+			s0, d1 := gs(x[j], x[j+4], za)
+			s2, d3 := gs(x[j+8], x[j+12], zb)
+			x[j], x[j+8] = gs(s0, s2, z)
+			x[j+4], x[j+12] = gs(d1, d3, z)
+		}
+	}
+	// len = 16 and 32: four blocks of 64.
+	for b, start := 0, 0; start < 256; b, start = b+1, start+64 {
+		za, zb, z := zetas32[15-2*b], zetas32[14-2*b], zetas32[7-b]
+		v0, v1, v2, v3 := quarters(p[:], start, 16)
+		for j := range v0 {
+			s0, d1 := gs(v0[j], v1[j], za)
+			s2, d3 := gs(v2[j], v3[j], zb)
+			v0[j], v2[j] = gs(s0, s2, z)
+			v1[j], v3[j] = gs(d1, d3, z)
 		}
 	}
 	// Layers len = 64 and 128 (k = 4, a single block), with the final factor
