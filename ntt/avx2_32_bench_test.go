@@ -37,3 +37,19 @@ func BenchmarkLanewise32(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDot32 is a five-term dot product (a row of ML-DSA-65's Â·ŷ).
+func BenchmarkDot32(b *testing.B) {
+	benchBackends(b, func(b *testing.B) {
+		var c [256]int32
+		var x, y [5][256]int32
+		var a, s []*[256]int32
+		for j := range x {
+			a, s = append(a, &x[j]), append(s, &y[j])
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			ntt.DotMont32(&c, a, s)
+		}
+	})
+}

@@ -92,15 +92,16 @@ func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc, plain bool) {
 	var s0, s1, t [128]int32 // Σ a0·b0, Σ (a0·b1 + a1·b0), Σ a1·b1
 	b = b[:len(a)]
 	for j, x := range a {
-		y := b[j]
+		xs, ys := x[:], b[j][:] // slices: the nil checks leave the loop
 		for i := range 128 {
-			a0, a1 := int32(x[2*i]), int32(x[2*i+1])
-			b0, b1 := int32(y[2*i]), int32(y[2*i+1])
+			a0, a1 := int32(xs[2*i]), int32(xs[2*i+1])
+			b0, b1 := int32(ys[2*i]), int32(ys[2*i+1])
 			s0[i] += a0 * b0
 			s1[i] += a0*b1 + a1*b0
 			t[i] += a1 * b1
 		}
 	}
+	cs := c[:]
 	for i := range 128 {
 		e := s0[i] + int32(field.MontgomeryReduce16(t[i], q16, qInv16))*int32(gammas16[i])
 		var r0, r1 int16
@@ -112,9 +113,9 @@ func dotMont16Scalar(c *[256]int16, a, b []*[256]int16, acc, plain bool) {
 			r1 = field.MontgomeryReduce16(s1[i], q16, qInv16)
 		}
 		if acc {
-			r0 += c[2*i]
-			r1 += c[2*i+1]
+			r0 += cs[2*i]
+			r1 += cs[2*i+1]
 		}
-		c[2*i], c[2*i+1] = r0, r1
+		cs[2*i], cs[2*i+1] = r0, r1
 	}
 }

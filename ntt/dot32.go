@@ -42,14 +42,20 @@ func (scalar32) DotMont32(c *[256]int32, a, b []*[256]int32) { dotMont32Scalar(c
 
 // dotMont32Scalar is DotMont32 with 64-bit accumulation: for at most 8 terms
 // of at most 2^31·q each, |s| ≤ 2^34·q < 2^58, reduceWide32 brings it
-// below 8q, and reduce32 below 2^23.
+// below 8q, and reduce32 below 2^23. It sums term by term into an array
+// on the stack, so that each pass walks two arrays with no bounds checks.
 func dotMont32Scalar(c *[256]int32, a, b []*[256]int32) {
-	for i := range c {
-		var s int64
-		for j := range a {
-			s += int64(a[j][i]) * int64(b[j][i])
+	var s [256]int64
+	b = b[:len(a)]
+	for j, x := range a {
+		xs, ys := x[:], b[j][:] // slices: the nil checks leave the loop
+		for i := range s {
+			s[i] += int64(xs[i]) * int64(ys[i])
 		}
-		c[i] = reduce32(reduceWide32(s))
+	}
+	cs := c[:] // one nil check rather than one per store
+	for i := range cs {
+		cs[i] = reduce32(reduceWide32(s[i]))
 	}
 }
 
