@@ -9,12 +9,17 @@ if len(a) != len(b) || len(a) > 8 {
 panic("ntt: DotMont32 needs len(a) = len(b) ≤ 8")
 ...
 func dotMont32Scalar(c *[256]int32, a, b []*[256]int32) {
-for i := range c {
-var s int64
-for j := range a {
-s += int64(a[j][i]) * int64(b[j][i])
+var s [256]int64
+b = b[:len(a)]
+for j, x := range a {
+xs, ys := x[:], b[j][:] // slices: the nil checks leave the loop
+for i := range s {
+s[i] += int64(xs[i]) * int64(ys[i])
 }
-c[i] = reduce32(reduceWide32(s))
+}
+cs := c[:] // one nil check rather than one per store
+for i := range cs {
+cs[i] = reduce32(reduceWide32(s[i]))
 }
 }
 
@@ -146,8 +151,10 @@ Qed.
 
 (** ** dotMont32Scalar, one coefficient
 
-    A coefficient's terms are the pairs (a[j][i], b[j][i]) of a list; the
-    loop over j is [acc], the int64 accumulator wrapping at each step. *)
+    A coefficient's terms are the pairs (a[j][i], b[j][i]) of a list. The
+    passes over j add them to s[i] in order, from the zero that the array
+    starts with: that is [acc], the int64 accumulator wrapping at each
+    step. *)
 Fixpoint acc (s : Z) (l : list (Z * Z)) : Z :=
   match l with
   | [] => s
