@@ -69,8 +69,9 @@ type scalar32 struct{}
 // and no reduction of the sums. The eight layers run in merged pairs (len =
 // 128 and 64, 32 and 16, 8 and 4, 2 and 1; one pass over memory per pair);
 // block b of layer len uses zetas32[128/len + b], the m of Algorithm 41.
-// The last pair, whose blocks are four coefficients, runs on each block in
-// registers. See [Forward32] for the contract.
+// The last two pairs, whose blocks are 16 and 4 coefficients, run on
+// fixed-size arrays with each quartet in registers, rather than slicing
+// every block. See [Forward32] for the contract.
 func (scalar32) Forward32(p *[256]int32) {
 	// k = 128/l, kept as its own counter so that no division is compiled
 	// into a kernel on secret data (internal/divscan).

@@ -27,14 +27,15 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 	s := sign >> 1
 	o := off - s
 	v := func(x int32) uint64 { return uint64(uint32(o + (x ^ s))) }
+	simple := sign == 1 && off == 0 // SimpleBitPack
 	switch c {
 	case 4:
 		dst = dst[:128]
-		if sign == 1 && off == 0 && cpu.AVX2Kernels() {
+		if simple && cpu.AVX2Kernels() {
 			simpleBitPack4AVX2((*[128]byte)(dst), w)
 			break
 		}
-		if sign == 1 && off == 0 && littleEndian {
+		if simple && littleEndian {
 			// SimpleBitPack (w1 of ML-DSA-65 and -87, packed on every
 			// signing attempt): pairs read as 64-bit words, as for width
 			// 10 below. Four masked pairs, shifted by 0, 8, 16, 24, hold
@@ -57,11 +58,11 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 		}
 	case 6:
 		dst = dst[:192]
-		if sign == 1 && off == 0 && cpu.AVX2Kernels() {
+		if simple && cpu.AVX2Kernels() {
 			simpleBitPack6AVX2((*[192]byte)(dst), w)
 			break
 		}
-		if sign == 1 && off == 0 && littleEndian {
+		if simple && littleEndian {
 			// SimpleBitPack (w1 of ML-DSA-44): pairs read as 64-bit words
 			// and folded as for width 4, two pairs (24 bits) at a time;
 			// eight coefficients make six bytes.
@@ -86,7 +87,7 @@ func packFast(dst []byte, w *[N]int32, c uint, off, sign int32) bool {
 		}
 	case 10:
 		dst = dst[:320]
-		if sign == 1 && off == 0 && littleEndian {
+		if simple && littleEndian {
 			// SimpleBitPack (t1, packed by key generation): the values are
 			// read in pairs, one 64-bit word each (w[2m] in the low half on a
 			// little-endian machine), which measured 2.8 times faster.

@@ -75,22 +75,42 @@ func (r *Ring) Mul(c, a, b []int16) {
 // Bounds: requires |a[i]|, |b[i]| < 2^14, 2·bound < M32·M16; ensures
 // |prod[n]| < 2^22.
 func (r *Ring) product(prod *[2 * MaxP]int32, a, b []int16, bound int64) {
-	switch {
-	case 2*bound < m16:
+	switch use16, use32 := primes(bound); {
+	case !use32:
 		product16(prod, a, b)
-	case 2*bound < m32:
+	case !use16:
 		product32(prod, a, b)
 	default:
 		var x [2 * MaxP]int32
 		product32(prod, a, b)
 		product16(&x, a, b)
-		start := 0
-		if cpu.AVX2Kernels() {
-			start = r.crtAVX2(prod[:2*r.p], x[:2*r.p])
-		}
-		for n := start; n < 2*r.p; n++ {
-			prod[n] = r.crt(prod[n], x[n])
-		}
+		r.crtAll(prod, &x)
+	}
+}
+
+// primes reports which auxiliary primes a product needs whose coefficients
+// are at most bound in absolute value: M16 alone if 2·bound < M16, else M32
+// alone if 2·bound < M32, else both, joined by the CRT.
+func primes(bound int64) (use16, use32 bool) {
+	switch {
+	case 2*bound < m16:
+		return true, false
+	case 2*bound < m32:
+		return false, true
+	}
+	return true, true
+}
+
+// crtAll sets prod[n] = crt(prod[n], x[n]) for n < 2p: the products modulo
+// M32 (prod) and M16 (x) joined, with crtKernel when the module's kernel
+// switch selects the AVX2 kernels.
+func (r *Ring) crtAll(prod, x *[2 * MaxP]int32) {
+	start := 0
+	if cpu.AVX2Kernels() {
+		start = r.crtAVX2(prod[:2*r.p], x[:2*r.p])
+	}
+	for n := start; n < 2*r.p; n++ {
+		prod[n] = r.crt(prod[n], x[n])
 	}
 }
 

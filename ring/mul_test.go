@@ -213,7 +213,7 @@ func TestPreparedStorage(t *testing.T) {
 		r.Prepare(&pr, a)
 		assert.Len(t, pr.t32, tc.n32, "%v: transforms modulo M32", r)
 		assert.Len(t, pr.t16, tc.n16, "%v: transforms modulo M16", r)
-		c, s16 := make([]int16, tc.p), widen8(s)
+		c, s16 := make([]int16, tc.p), widenSmall(new([MaxP]int16), s)
 		assert.Zero(t, testing.AllocsPerRun(10, func() {
 			r.PrepareSmall(&pr, s)
 			r.MulPrepared(c, &pr, a)
@@ -236,12 +236,4 @@ func TestPreparedStorage(t *testing.T) {
 	assert.Panics(t, func() { r4591.MulPrepared(make([]int16, 761), &pr, make([]int16, 761)) }, "R/3's Prepared in R/4591")
 	r653.PrepareSmall(&pr, make([]int8, 653))
 	assert.Panics(t, func() { r4591.MulPrepared(make([]int16, 761), &pr, make([]int16, 761)) }, "a Prepared of p = 653 (also 6 blocks, M32 only) in p = 761")
-}
-
-func widen8(s []int8) []int16 {
-	d := make([]int16, len(s))
-	for i, v := range s {
-		d[i] = int16(v)
-	}
-	return d
 }

@@ -35,11 +35,12 @@ func (r *Ring) PrepareSmall(pr *Prepared, s []int8) {
 }
 
 // prepare computes the transforms that the bound of a big × small product
-// selects (as Ring.product does), into cleared storage of blocks(p)
+// selects (primes, as in Ring.product), into cleared storage of blocks(p)
 // transforms each, and drops the other.
 func (r *Ring) prepare(pr *Prepared, a []int16) {
 	nb := blocks(r.p)
-	pr.t16, pr.t32 = cleared(pr.t16, nb, r.uses16()), cleared(pr.t32, nb, r.uses32())
+	use16, use32 := primes(r.smallBound())
+	pr.t16, pr.t32 = cleared(pr.t16, nb, use16), cleared(pr.t32, nb, use32)
 	pr.p, pr.q = int32(r.p), r.q
 	if pr.t16 != nil {
 		forward16(pr.t16, a)
@@ -61,11 +62,6 @@ func cleared[T any](s []T, n int, used bool) []T {
 	}
 	return make([]T, n)
 }
-
-// uses16 and uses32 report whether big × small products use the
-// transforms modulo M16 and modulo M32 (as Ring.product selects them).
-func (r *Ring) uses16() bool { b := 2 * r.smallBound(); return b < m16 || b >= m32 }
-func (r *Ring) uses32() bool { return 2*r.smallBound() >= m16 }
 
 // MulPrepared sets c = a·b in R_q, where one of a and b is small: b is in
 // the centred range if a was prepared by PrepareSmall, and small (in
@@ -98,9 +94,7 @@ func (r *Ring) MulPrepared(c []int16, a *Prepared, b []int16) {
 		mul32(&prod, a.t32, fb[:], nb)
 	}
 	if a.t16 != nil && a.t32 != nil {
-		for n := range 2 * r.p {
-			prod[n] = r.crt(prod[n], x[n])
-		}
+		r.crtAll(&prod, &x)
 	}
 	r.fold(c, &prod)
 }

@@ -47,15 +47,8 @@ func cbd2(dst *[poly.N]int16, b *[128]byte) {
 		// neighbour.
 		d := t&0x55555555 + t>>1&0x55555555
 		z := (d&0x33333333 | 0x44444444) - d>>2&0x33333333
-		// Spread each half's four 4-bit fields into the 16-bit lanes of a
-		// word.
-		lo, hi := uint64(z&0xffff), uint64(z>>16)
-		lo = (lo | lo<<24) & 0x000000ff_000000ff
-		hi = (hi | hi<<24) & 0x000000ff_000000ff
-		lo = (lo | lo<<12) & 0x000f000f_000f000f
-		hi = (hi | hi<<12) & 0x000f000f_000f000f
-		cbdPut4((*[4]int16)(dst[8*w:]), lo, 4)
-		cbdPut4((*[4]int16)(dst[8*w+4:]), hi, 4)
+		cbdPut4((*[4]int16)(dst[8*w:]), spreadLanes16(uint64(z&0xffff), 4), 4)
+		cbdPut4((*[4]int16)(dst[8*w+4:]), spreadLanes16(uint64(z>>16), 4), 4)
 	}
 }
 
@@ -73,12 +66,20 @@ func cbd3(dst *[poly.N]int16, b *[192]byte) {
 		// it; in 6-bit field c, x is the low sum and y the high one, and
 		// field c of z is x + 8 − y ∈ [5, 11].
 		d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
-		z := uint64((d&0x1c71c7 | 0x208208) - d>>3&0x1c71c7)
-		// Spread the four 6-bit fields into the 16-bit lanes of a word.
-		z = (z | z<<20) & 0x00000fff_00000fff
-		z = (z | z<<10) & 0x003f003f_003f003f
-		cbdPut4((*[4]int16)(dst[4*w:]), z, 8)
+		z := (d&0x1c71c7 | 0x208208) - d>>3&0x1c71c7
+		cbdPut4((*[4]int16)(dst[4*w:]), spreadLanes16(uint64(z), 6), 8)
 	}
+}
+
+// spreadLanes16 moves the four width-bit fields in the low 4·width bits of
+// z into the 16-bit lanes of a word, field i into lane i: the pairs of
+// fields to the two 32-bit lanes, then each field to its 16-bit lane.
+//
+// Bounds: requires 1 ≤ width ≤ 8 and z < 2^(4·width).
+func spreadLanes16(z uint64, width uint) uint64 {
+	const ones32, ones16 = 1 | 1<<32, 0x0001_0001_0001_0001
+	z = (z | z<<(32-2*width)) & ((1<<(2*width) - 1) * ones32)
+	return (z | z<<(16-width)) & ((1<<width - 1) * ones16)
 }
 
 // cbdPut4 writes to o the four coefficients x − y modulo q, in [0, q),
