@@ -283,3 +283,47 @@ func TestZeroAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestKeysOnStack checks that a key made and used in one function, which
+// does not let it escape, costs no heap allocation: the constructors are
+// inlined into their callers, and the key stays in the caller's frame. (A
+// constructor that failed would leave a nil key, and the test would panic.)
+func TestKeysOnStack(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation changes escape analysis")
+	}
+	seed := randomBytes(t, mlkem.SeedSize)
+	k := make([]byte, mlkem.SharedKeySize)
+	dk512, err := mlkem.NewDecapsulationKey512(seed)
+	require.NoError(t, err)
+	dk768, err := mlkem.NewDecapsulationKey768(seed)
+	require.NoError(t, err)
+	dk1024, err := mlkem.NewDecapsulationKey1024(seed)
+	require.NoError(t, err)
+	ek512, exp512, c512 := dk512.EncapsulationKey().Bytes(), dk512.ExpandedBytes(), make([]byte, mlkem.CiphertextSize512)
+	ek768, exp768, c768 := dk768.EncapsulationKey().Bytes(), dk768.ExpandedBytes(), make([]byte, mlkem.CiphertextSize768)
+	ek1024, exp1024, c1024 := dk1024.EncapsulationKey().Bytes(), dk1024.ExpandedBytes(), make([]byte, mlkem.CiphertextSize1024)
+	for name, op := range map[string]func() error{
+		"NewEncapsulationKey512":  func() error { ek, _ := mlkem.NewEncapsulationKey512(ek512); return ek.EncapsulateTo(k, c512) },
+		"NewEncapsulationKey768":  func() error { ek, _ := mlkem.NewEncapsulationKey768(ek768); return ek.EncapsulateTo(k, c768) },
+		"NewEncapsulationKey1024": func() error { ek, _ := mlkem.NewEncapsulationKey1024(ek1024); return ek.EncapsulateTo(k, c1024) },
+		"NewDecapsulationKey512":  func() error { dk, _ := mlkem.NewDecapsulationKey512(seed); return dk.DecapsulateTo(k, c512) },
+		"NewDecapsulationKey768":  func() error { dk, _ := mlkem.NewDecapsulationKey768(seed); return dk.DecapsulateTo(k, c768) },
+		"NewDecapsulationKey1024": func() error { dk, _ := mlkem.NewDecapsulationKey1024(seed); return dk.DecapsulateTo(k, c1024) },
+		"NewDecapsulationKeyFromExpanded512": func() error {
+			dk, _ := mlkem.NewDecapsulationKeyFromExpanded512(exp512)
+			return dk.DecapsulateTo(k, c512)
+		},
+		"NewDecapsulationKeyFromExpanded768": func() error {
+			dk, _ := mlkem.NewDecapsulationKeyFromExpanded768(exp768)
+			return dk.DecapsulateTo(k, c768)
+		},
+		"NewDecapsulationKeyFromExpanded1024": func() error {
+			dk, _ := mlkem.NewDecapsulationKeyFromExpanded1024(exp1024)
+			return dk.DecapsulateTo(k, c1024)
+		},
+	} {
+		require.NoError(t, op(), name)
+		assert.Zero(t, testing.AllocsPerRun(10, func() { _ = op() }), "%s, then EncapsulateTo or DecapsulateTo", name)
+	}
+}

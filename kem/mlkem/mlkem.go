@@ -2,6 +2,7 @@ package mlkem
 
 import (
 	"github.com/moduletto/moduletto/kem/mlkem/internal/fips203"
+	"github.com/moduletto/moduletto/poly"
 )
 
 const (
@@ -12,19 +13,37 @@ const (
 	SeedSize = 64
 )
 
-// dkMethods holds the methods the decapsulation keys of every size
-// share; the exported types embed it.
-type dkMethods struct {
-	key *fips203.DecapsulationKey
+// dkMethods holds a decapsulation key's storage (A and V are the arrays
+// of k² and k polynomials of its size) and the methods the decapsulation
+// keys of every size share; the exported types embed it.
+//
+// The exported constructors are small enough to be inlined: they allocate
+// the key where they are called, so a key that does not escape its
+// caller's frame (an ephemeral key made and used in one function, say)
+// stays there, off the heap, as crypto/mlkem's keys do. The storage holds
+// no pointers (see fips203.EncapsulationStorage) for that reason.
+type dkMethods[A, V any] struct {
+	key fips203.DecapsulationStorage[A, V]
 }
+
+// The storage and methods of each size.
+type (
+	dkMethods512  = dkMethods[[4]poly.NTTPoly16, [2]poly.NTTPoly16]
+	dkMethods768  = dkMethods[[9]poly.NTTPoly16, [3]poly.NTTPoly16]
+	dkMethods1024 = dkMethods[[16]poly.NTTPoly16, [4]poly.NTTPoly16]
+	ekMethods512  = ekMethods[[4]poly.NTTPoly16, [2]poly.NTTPoly16]
+	ekMethods768  = ekMethods[[9]poly.NTTPoly16, [3]poly.NTTPoly16]
+	ekMethods1024 = ekMethods[[16]poly.NTTPoly16, [4]poly.NTTPoly16]
+)
 
 // Bytes returns the decapsulation key as a 64-byte seed in the "d || z" form.
 // A key imported from the expanded form has no seed: Bytes returns nil for it
 // (use ExpandedBytes).
 //
 // The decapsulation key must be kept secret.
-func (dk *dkMethods) Bytes() []byte {
-	return dk.key.Seed()
+func (dk *dkMethods[A, V]) Bytes() []byte {
+	k := dk.key.Key()
+	return k.Seed()
 }
 
 // ExpandedBytes returns the decapsulation key in the expanded encoding of
@@ -32,8 +51,9 @@ func (dk *dkMethods) Bytes() []byte {
 // 768k+96 bytes.
 //
 // The decapsulation key must be kept secret.
-func (dk *dkMethods) ExpandedBytes() []byte {
-	return dk.key.ExpandedBytes()
+func (dk *dkMethods[A, V]) ExpandedBytes() []byte {
+	k := dk.key.Key()
+	return k.ExpandedBytes()
 }
 
 // Decapsulate generates a shared key from a ciphertext and a decapsulation
@@ -43,9 +63,9 @@ func (dk *dkMethods) ExpandedBytes() []byte {
 // (a pseudorandom key the sender does not know), without error.
 //
 // The shared key must be kept secret.
-func (dk *dkMethods) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+func (dk *dkMethods[A, V]) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
 	sharedKey = make([]byte, SharedKeySize)
-	if err := dk.key.DecapsulateTo(sharedKey, ciphertext); err != nil {
+	if err := dk.DecapsulateTo(sharedKey, ciphertext); err != nil {
 		return nil, err
 	}
 	return sharedKey, nil
@@ -54,19 +74,23 @@ func (dk *dkMethods) Decapsulate(ciphertext []byte) (sharedKey []byte, err error
 // DecapsulateTo is Decapsulate into a caller-provided buffer of
 // SharedKeySize bytes, without allocating. It returns an error if either
 // length is wrong. sharedKey may overlap ciphertext.
-func (dk *dkMethods) DecapsulateTo(sharedKey, ciphertext []byte) error {
-	return dk.key.DecapsulateTo(sharedKey, ciphertext)
+func (dk *dkMethods[A, V]) DecapsulateTo(sharedKey, ciphertext []byte) error {
+	k := dk.key.Key()
+	return k.DecapsulateTo(sharedKey, ciphertext)
 }
 
 // ekMethods holds the methods the encapsulation keys of every size
-// share; the exported types embed it.
-type ekMethods struct {
-	key *fips203.EncapsulationKey
+// share, and points to the key's storage: its own (allocated beside it by
+// the constructors, as dkMethods's is) or a decapsulation key's. The
+// exported types embed it.
+type ekMethods[A, V any] struct {
+	key *fips203.EncapsulationStorage[A, V]
 }
 
 // Bytes returns the encapsulation key as a byte slice.
-func (ek *ekMethods) Bytes() []byte {
-	return ek.key.Bytes()
+func (ek *ekMethods[A, V]) Bytes() []byte {
+	k := ek.key.Key()
+	return k.Bytes()
 }
 
 // Encapsulate generates a shared key and an associated ciphertext from an
@@ -76,38 +100,48 @@ func (ek *ekMethods) Bytes() []byte {
 //
 // For testing, derandomized encapsulation is provided by the
 // [github.com/moduletto/moduletto/kem/mlkem/mlkemtest] package.
-func (ek *ekMethods) Encapsulate() (sharedKey, ciphertext []byte) {
+func (ek *ekMethods[A, V]) Encapsulate() (sharedKey, ciphertext []byte) {
+	k := ek.key.Key()
 	// One allocation for both results.
-	buf := make([]byte, SharedKeySize+ek.key.Params().CiphertextSize())
+	buf := make([]byte, SharedKeySize+k.Params().CiphertextSize())
 	sharedKey, ciphertext = buf[:SharedKeySize:SharedKeySize], buf[SharedKeySize:]
 	// Cannot fail: the buffers have the right sizes.
-	_ = ek.key.EncapsulateTo(sharedKey, ciphertext)
+	_ = k.EncapsulateTo(sharedKey, ciphertext)
 	return sharedKey, ciphertext
 }
 
 // EncapsulateTo is Encapsulate into caller-provided buffers of
 // SharedKeySize and CiphertextSize bytes, without allocating. It returns an
 // error naming the expected size if either length is wrong.
-func (ek *ekMethods) EncapsulateTo(sharedKey, ciphertext []byte) error {
-	return ek.key.EncapsulateTo(sharedKey, ciphertext)
+func (ek *ekMethods[A, V]) EncapsulateTo(sharedKey, ciphertext []byte) error {
+	k := ek.key.Key()
+	return k.EncapsulateTo(sharedKey, ciphertext)
 }
 
-// wrapDecapsulationKey points w, one of the exported types, allocated with
-// key (the fips203 constructors take its type: one allocation for both),
-// to key, and returns it, or the error of the constructor.
-func wrapDecapsulationKey[T any](w *T, key *fips203.DecapsulationKey, err error, set func(*T, dkMethods)) (*T, error) {
-	if err != nil {
-		return nil, err
-	}
-	set(w, dkMethods{key})
-	return w, nil
+// fromSeed fills dk with the key derived from seed. It and the methods
+// below are the part of the exported constructors that is not inlined
+// (see dkMethods), called by a non-generic function for each size: a call
+// from another package to a generic function that is not inlined counts as
+// leaking its arguments.
+func (dk *dkMethods[A, V]) fromSeed(p *fips203.Params, seed []byte) error {
+	k := dk.key.Key()
+	return fips203.NewDecapsulationKey(p, &k, seed)
 }
 
-// wrapEncapsulationKey is wrapDecapsulationKey for encapsulation keys.
-func wrapEncapsulationKey[T any](w *T, key *fips203.EncapsulationKey, err error, set func(*T, ekMethods)) (*T, error) {
-	if err != nil {
-		return nil, err
-	}
-	set(w, ekMethods{key})
-	return w, nil
+// generate fills dk with a new key.
+func (dk *dkMethods[A, V]) generate(p *fips203.Params) {
+	k := dk.key.Key()
+	fips203.GenerateKey(p, &k)
+}
+
+// fromExpanded fills dk with the key of the expanded encoding b.
+func (dk *dkMethods[A, V]) fromExpanded(p *fips203.Params, b []byte) error {
+	k := dk.key.Key()
+	return fips203.NewDecapsulationKeyFromExpanded(p, &k, b)
+}
+
+// parse fills ek's storage with the encapsulation key b.
+func (ek *ekMethods[A, V]) parse(p *fips203.Params, b []byte) error {
+	k := ek.key.Key()
+	return fips203.ParseEncapsulationKey(p, &k, b)
 }

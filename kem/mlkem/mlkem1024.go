@@ -25,7 +25,7 @@ const (
 // matrix Â expanded from the public seed ρ, so that decapsulation does not
 // sample it again.
 type DecapsulationKey1024 struct {
-	dkMethods
+	dkMethods1024
 
 	stdOnce sync.Once
 	std     crypto.Encapsulator // *crypto/mlkem.EncapsulationKey1024, built on first use
@@ -34,14 +34,33 @@ type DecapsulationKey1024 struct {
 // GenerateKey1024 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey1024() (*DecapsulationKey1024, error) {
-	w, key := fips203.GenerateKey[DecapsulationKey1024](fips203.MLKEM1024)
-	return wrapDecapsulationKey1024(w, key, nil)
+	return generateKey1024(new(DecapsulationKey1024))
+}
+
+// generateKey1024 is GenerateKey1024 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func generateKey1024(dk *DecapsulationKey1024) (*DecapsulationKey1024, error) {
+	dk.generate(fips203.MLKEM1024)
+	return dk, nil
 }
 
 // NewDecapsulationKey1024 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey1024(fips203.NewDecapsulationKey[DecapsulationKey1024](fips203.MLKEM1024, seed))
+	return newDecapsulationKey1024(new(DecapsulationKey1024), seed)
+}
+
+// newDecapsulationKey1024 is NewDecapsulationKey1024 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKey1024(dk *DecapsulationKey1024, seed []byte) (*DecapsulationKey1024, error) {
+	if err := dk.fromSeed(fips203.MLKEM1024, seed); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // NewDecapsulationKeyFromExpanded1024 parses a decapsulation key in the
@@ -52,17 +71,25 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded1024(expanded []byte) (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey1024(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey1024](fips203.MLKEM1024, expanded))
+	return newDecapsulationKeyFromExpanded1024(new(DecapsulationKey1024), expanded)
 }
 
-func wrapDecapsulationKey1024(w *DecapsulationKey1024, key *fips203.DecapsulationKey, err error) (*DecapsulationKey1024, error) {
-	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey1024, dk dkMethods) { w.dkMethods = dk })
+// newDecapsulationKeyFromExpanded1024 is NewDecapsulationKeyFromExpanded1024
+// into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKeyFromExpanded1024(dk *DecapsulationKey1024, expanded []byte) (*DecapsulationKey1024, error) {
+	if err := dk.fromExpanded(fips203.MLKEM1024, expanded); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
 // ciphertexts.
 func (dk *DecapsulationKey1024) EncapsulationKey() *EncapsulationKey1024 {
-	return &EncapsulationKey1024{ekMethods{dk.key.EncapsulationKey()}}
+	return &EncapsulationKey1024{ekMethods1024{dk.key.EncapsulationStorage()}}
 }
 
 // Encapsulator returns the encapsulation key as a
@@ -78,7 +105,8 @@ func (dk *DecapsulationKey1024) EncapsulationKey() *EncapsulationKey1024 {
 // [DecapsulationKey1024.EncapsulationKey], which returns this package's type.
 func (dk *DecapsulationKey1024) Encapsulator() crypto.Encapsulator {
 	dk.stdOnce.Do(func() {
-		ek := dk.key.EncapsulationKey()
+		k := dk.key.Key()
+		ek := k.EncapsulationKey()
 		if std, err := stdmlkem.NewEncapsulationKey1024(ek.Bytes()); err == nil {
 			dk.std = std
 		} else {
@@ -96,7 +124,7 @@ var _ crypto.Decapsulator = (*DecapsulationKey1024)(nil)
 // expanded from its seed ρ, so encapsulating many times with one parsed key
 // samples it once.
 type EncapsulationKey1024 struct {
-	ekMethods
+	ekMethods1024
 }
 
 // NewEncapsulationKey1024 parses an encapsulation key from its encoded form. If
@@ -104,8 +132,18 @@ type EncapsulationKey1024 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey1024
 // returns an error.
 func NewEncapsulationKey1024(encapsulationKey []byte) (*EncapsulationKey1024, error) {
-	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey1024](fips203.MLKEM1024, encapsulationKey)
-	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey1024, ek ekMethods) { w.ekMethods = ek })
+	return newEncapsulationKey1024(&EncapsulationKey1024{ekMethods1024{new(fips203.EncapsulationStorage1024)}}, encapsulationKey)
+}
+
+// newEncapsulationKey1024 is NewEncapsulationKey1024 into ek (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newEncapsulationKey1024(ek *EncapsulationKey1024, encapsulationKey []byte) (*EncapsulationKey1024, error) {
+	if err := ek.parse(fips203.MLKEM1024, encapsulationKey); err != nil {
+		return nil, err
+	}
+	return ek, nil
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey1024)(nil)

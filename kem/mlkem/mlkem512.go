@@ -23,20 +23,39 @@ const (
 // matrix Â expanded from the public seed ρ, so that decapsulation does not
 // sample it again.
 type DecapsulationKey512 struct {
-	dkMethods
+	dkMethods512
 }
 
 // GenerateKey512 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey512() (*DecapsulationKey512, error) {
-	w, key := fips203.GenerateKey[DecapsulationKey512](fips203.MLKEM512)
-	return wrapDecapsulationKey512(w, key, nil)
+	return generateKey512(new(DecapsulationKey512))
+}
+
+// generateKey512 is GenerateKey512 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func generateKey512(dk *DecapsulationKey512) (*DecapsulationKey512, error) {
+	dk.generate(fips203.MLKEM512)
+	return dk, nil
 }
 
 // NewDecapsulationKey512 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey512(fips203.NewDecapsulationKey[DecapsulationKey512](fips203.MLKEM512, seed))
+	return newDecapsulationKey512(new(DecapsulationKey512), seed)
+}
+
+// newDecapsulationKey512 is NewDecapsulationKey512 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKey512(dk *DecapsulationKey512, seed []byte) (*DecapsulationKey512, error) {
+	if err := dk.fromSeed(fips203.MLKEM512, seed); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // NewDecapsulationKeyFromExpanded512 parses a decapsulation key in the
@@ -47,17 +66,25 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded512(expanded []byte) (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey512(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey512](fips203.MLKEM512, expanded))
+	return newDecapsulationKeyFromExpanded512(new(DecapsulationKey512), expanded)
 }
 
-func wrapDecapsulationKey512(w *DecapsulationKey512, key *fips203.DecapsulationKey, err error) (*DecapsulationKey512, error) {
-	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey512, dk dkMethods) { w.dkMethods = dk })
+// newDecapsulationKeyFromExpanded512 is NewDecapsulationKeyFromExpanded512
+// into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKeyFromExpanded512(dk *DecapsulationKey512, expanded []byte) (*DecapsulationKey512, error) {
+	if err := dk.fromExpanded(fips203.MLKEM512, expanded); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
 // ciphertexts.
 func (dk *DecapsulationKey512) EncapsulationKey() *EncapsulationKey512 {
-	return &EncapsulationKey512{ekMethods{dk.key.EncapsulationKey()}}
+	return &EncapsulationKey512{ekMethods512{dk.key.EncapsulationStorage()}}
 }
 
 // Encapsulator returns the encapsulation key, like
@@ -75,7 +102,7 @@ var _ crypto.Decapsulator = (*DecapsulationKey512)(nil)
 // expanded from its seed ρ, so encapsulating many times with one parsed key
 // samples it once.
 type EncapsulationKey512 struct {
-	ekMethods
+	ekMethods512
 }
 
 // NewEncapsulationKey512 parses an encapsulation key from its encoded form. If
@@ -83,8 +110,18 @@ type EncapsulationKey512 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey512
 // returns an error.
 func NewEncapsulationKey512(encapsulationKey []byte) (*EncapsulationKey512, error) {
-	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey512](fips203.MLKEM512, encapsulationKey)
-	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey512, ek ekMethods) { w.ekMethods = ek })
+	return newEncapsulationKey512(&EncapsulationKey512{ekMethods512{new(fips203.EncapsulationStorage512)}}, encapsulationKey)
+}
+
+// newEncapsulationKey512 is NewEncapsulationKey512 into ek (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newEncapsulationKey512(ek *EncapsulationKey512, encapsulationKey []byte) (*EncapsulationKey512, error) {
+	if err := ek.parse(fips203.MLKEM512, encapsulationKey); err != nil {
+		return nil, err
+	}
+	return ek, nil
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey512)(nil)

@@ -25,7 +25,7 @@ const (
 // matrix Â expanded from the public seed ρ, so that decapsulation does not
 // sample it again.
 type DecapsulationKey768 struct {
-	dkMethods
+	dkMethods768
 
 	stdOnce sync.Once
 	std     crypto.Encapsulator // *crypto/mlkem.EncapsulationKey768, built on first use
@@ -34,14 +34,33 @@ type DecapsulationKey768 struct {
 // GenerateKey768 generates a new decapsulation key, drawing random bytes from
 // a secure source. The decapsulation key must be kept secret.
 func GenerateKey768() (*DecapsulationKey768, error) {
-	w, key := fips203.GenerateKey[DecapsulationKey768](fips203.MLKEM768)
-	return wrapDecapsulationKey768(w, key, nil)
+	return generateKey768(new(DecapsulationKey768))
+}
+
+// generateKey768 is GenerateKey768 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func generateKey768(dk *DecapsulationKey768) (*DecapsulationKey768, error) {
+	dk.generate(fips203.MLKEM768)
+	return dk, nil
 }
 
 // NewDecapsulationKey768 expands a decapsulation key from a 64-byte seed in the
 // "d || z" form. The seed must be uniformly random.
 func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey768(fips203.NewDecapsulationKey[DecapsulationKey768](fips203.MLKEM768, seed))
+	return newDecapsulationKey768(new(DecapsulationKey768), seed)
+}
+
+// newDecapsulationKey768 is NewDecapsulationKey768 into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKey768(dk *DecapsulationKey768, seed []byte) (*DecapsulationKey768, error) {
+	if err := dk.fromSeed(fips203.MLKEM768, seed); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // NewDecapsulationKeyFromExpanded768 parses a decapsulation key in the
@@ -52,17 +71,25 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 // that check; it keeps ExpandedBytes equal to the imported bytes). Such a key
 // has no seed: its Bytes method returns nil.
 func NewDecapsulationKeyFromExpanded768(expanded []byte) (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey768(fips203.NewDecapsulationKeyFromExpanded[DecapsulationKey768](fips203.MLKEM768, expanded))
+	return newDecapsulationKeyFromExpanded768(new(DecapsulationKey768), expanded)
 }
 
-func wrapDecapsulationKey768(w *DecapsulationKey768, key *fips203.DecapsulationKey, err error) (*DecapsulationKey768, error) {
-	return wrapDecapsulationKey(w, key, err, func(w *DecapsulationKey768, dk dkMethods) { w.dkMethods = dk })
+// newDecapsulationKeyFromExpanded768 is NewDecapsulationKeyFromExpanded768
+// into dk (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newDecapsulationKeyFromExpanded768(dk *DecapsulationKey768, expanded []byte) (*DecapsulationKey768, error) {
+	if err := dk.fromExpanded(fips203.MLKEM768, expanded); err != nil {
+		return nil, err
+	}
+	return dk, nil
 }
 
 // EncapsulationKey returns the public encapsulation key necessary to produce
 // ciphertexts.
 func (dk *DecapsulationKey768) EncapsulationKey() *EncapsulationKey768 {
-	return &EncapsulationKey768{ekMethods{dk.key.EncapsulationKey()}}
+	return &EncapsulationKey768{ekMethods768{dk.key.EncapsulationStorage()}}
 }
 
 // Encapsulator returns the encapsulation key as a
@@ -78,7 +105,8 @@ func (dk *DecapsulationKey768) EncapsulationKey() *EncapsulationKey768 {
 // [DecapsulationKey768.EncapsulationKey], which returns this package's type.
 func (dk *DecapsulationKey768) Encapsulator() crypto.Encapsulator {
 	dk.stdOnce.Do(func() {
-		ek := dk.key.EncapsulationKey()
+		k := dk.key.Key()
+		ek := k.EncapsulationKey()
 		if std, err := stdmlkem.NewEncapsulationKey768(ek.Bytes()); err == nil {
 			dk.std = std
 		} else {
@@ -96,7 +124,7 @@ var _ crypto.Decapsulator = (*DecapsulationKey768)(nil)
 // expanded from its seed ρ, so encapsulating many times with one parsed key
 // samples it once.
 type EncapsulationKey768 struct {
-	ekMethods
+	ekMethods768
 }
 
 // NewEncapsulationKey768 parses an encapsulation key from its encoded form. If
@@ -104,8 +132,18 @@ type EncapsulationKey768 struct {
 // q: the modulus check of FIPS 203, Section 7.2), NewEncapsulationKey768
 // returns an error.
 func NewEncapsulationKey768(encapsulationKey []byte) (*EncapsulationKey768, error) {
-	w, key, err := fips203.NewEncapsulationKey[EncapsulationKey768](fips203.MLKEM768, encapsulationKey)
-	return wrapEncapsulationKey(w, key, err, func(w *EncapsulationKey768, ek ekMethods) { w.ekMethods = ek })
+	return newEncapsulationKey768(&EncapsulationKey768{ekMethods768{new(fips203.EncapsulationStorage768)}}, encapsulationKey)
+}
+
+// newEncapsulationKey768 is NewEncapsulationKey768 into ek (see dkMethods),
+// not inlined so that its caller can be.
+//
+//go:noinline
+func newEncapsulationKey768(ek *EncapsulationKey768, encapsulationKey []byte) (*EncapsulationKey768, error) {
+	if err := ek.parse(fips203.MLKEM768, encapsulationKey); err != nil {
+		return nil, err
+	}
+	return ek, nil
 }
 
 var _ crypto.Encapsulator = (*EncapsulationKey768)(nil)

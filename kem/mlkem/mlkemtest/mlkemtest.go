@@ -43,7 +43,7 @@ func encapsulate(p *fips203.Params, ek, random []byte) (sharedKey, ciphertext []
 	if len(random) != fips203.MessageSize {
 		return nil, nil, fmt.Errorf("mlkemtest: %s encapsulation randomness must be %d bytes, got %d", p.Name(), fips203.MessageSize, len(random))
 	}
-	_, key, err := fips203.NewEncapsulationKey[struct{}](p, ek)
+	key, err := fips203.NewEncapsulationKey(p, ek)
 	if err != nil {
 		return nil, nil, err
 	}

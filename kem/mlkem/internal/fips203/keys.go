@@ -12,14 +12,23 @@ import (
 	"github.com/moduletto/moduletto/sample"
 )
 
-// EncapsulationKey is a parsed ML-KEM encapsulation key. Besides t̂ and ρ it
-// caches the matrix Âᵀ expanded from ρ (k² SampleNTT calls, done once when
-// the key is built instead of on every encapsulation), its encoding and
-// H(ek). It is immutable once built and safe for concurrent use.
+// EncapsulationKey is a parsed ML-KEM encapsulation key, as a view of its
+// storage (an [EncapsulationStorage], or the ek of a
+// [DecapsulationStorage]): its fixed-size fields and, as slices, its
+// polynomials. Besides t̂ and ρ it caches the matrix Âᵀ expanded from ρ
+// (k² SampleNTT calls, done once when the key is built instead of on every
+// encapsulation) and H(ek). It is immutable once built and safe for
+// concurrent use. A view is made for each use and not kept (see
+// [EncapsulationStorage]).
 type EncapsulationKey struct {
-	aT  []poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
-	t   []poly.NTTPoly16 // t̂, canonical; k entries
-	set uint8            // index of the parameter set in paramSets
+	*ekFields
+	aT []poly.NTTPoly16 // Âᵀ row-major: aT[i*k+j] = Â[j, i]; k² entries
+	t  []poly.NTTPoly16 // t̂, canonical; k entries
+}
+
+// ekFields are the fixed-size fields of an encapsulation key.
+type ekFields struct {
+	set uint8 // index of the parameter set in paramSets
 	ρ   [32]byte
 	h   [32]byte // H(ek)
 }
@@ -27,80 +36,90 @@ type EncapsulationKey struct {
 // maxEKSize is the size of the largest encoded encapsulation key.
 const maxEKSize = encodedPolySize*maxK + 32
 
-// withArrays is a key allocated together with its arrays, each of the
-// length its parameter set needs: one allocation, where maximum-size
-// arrays would make an ML-KEM-512 key half as large again (and the
-// allocator's zeroing, and the cache misses on fresh memory, that much
-// more per key). The key does not keep its encoding either: Bytes
-// re-encodes t̂, a few hundred nanoseconds, where keeping it would add a
-// sixth to every key.
-type withArrays[W, K, A, V, S any] struct {
-	outer W // the caller's wrapper of the key (see newKey), if any
-	key   K
-	a     A // Âᵀ: k² polynomials
-	t     V // t̂: k polynomials
-	s     S // ŝ of a decapsulation key: k polynomials (none for an ek)
+// DecapsulationKey is an ML-KEM decapsulation key, as a view of its
+// [DecapsulationStorage]: the secret ŝ, the implicit-rejection value z, the
+// embedded encapsulation key (with its cached matrix) and, unless the key
+// was imported in expanded form, the seed d.
+type DecapsulationKey struct {
+	ek EncapsulationKey
+	*dkFields
+	s []poly.NTTPoly16 // ŝ, canonical; k entries
+}
+
+// dkFields are the fixed-size fields of a decapsulation key.
+type dkFields struct {
+	d      [32]byte
+	z      [32]byte
+	seeded bool // d is known (key derived from a seed)
+}
+
+// EncapsulationStorage holds an encapsulation key of one parameter set:
+// its fixed-size fields, Âᵀ (A, k² polynomials) and t̂ (V, k polynomials),
+// each array of the length its parameter set needs (maximum-size arrays
+// would make an ML-KEM-512 key half as large again). It holds no pointers:
+// a key that pointed into itself would be moved to the heap by the
+// compiler, wherever it was declared. The exported constructors, inlined
+// into their callers, allocate the storage there, and it stays in the
+// caller's frame unless the key escapes it; each use takes a view of it
+// ([EncapsulationStorage.Key]) that is not kept. The key does not keep its
+// encoding either: Bytes re-encodes t̂, a few hundred nanoseconds, where
+// keeping it would add a sixth to every key.
+type EncapsulationStorage[A, V any] struct {
+	f ekFields
+	a A // Âᵀ: k² polynomials
+	t V // t̂: k polynomials
+}
+
+// DecapsulationStorage holds a decapsulation key of one parameter set: its
+// encapsulation key's storage, its own fixed-size fields and ŝ (V, k
+// polynomials). See [EncapsulationStorage].
+type DecapsulationStorage[A, V any] struct {
+	ek EncapsulationStorage[A, V]
+	f  dkFields
+	s  V // ŝ: k polynomials
+}
+
+// The storage of each parameter set's keys.
+type (
+	EncapsulationStorage512  = EncapsulationStorage[[4]nttPoly, [2]nttPoly]
+	EncapsulationStorage768  = EncapsulationStorage[[9]nttPoly, [3]nttPoly]
+	EncapsulationStorage1024 = EncapsulationStorage[[16]nttPoly, [4]nttPoly]
+	DecapsulationStorage512  = DecapsulationStorage[[4]nttPoly, [2]nttPoly]
+	DecapsulationStorage768  = DecapsulationStorage[[9]nttPoly, [3]nttPoly]
+	DecapsulationStorage1024 = DecapsulationStorage[[16]nttPoly, [4]nttPoly]
+)
+
+// Key returns the view of the key b holds (the zero key, for a
+// constructor such as [ParseEncapsulationKey] to fill, if b is zero).
+func (b *EncapsulationStorage[A, V]) Key() EncapsulationKey {
+	return EncapsulationKey{&b.f, polys(&b.a), polys(&b.t)}
+}
+
+// Key returns the view of the key b holds (the zero key, for a
+// constructor such as [NewDecapsulationKey] to fill, if b is zero).
+func (b *DecapsulationStorage[A, V]) Key() DecapsulationKey {
+	return DecapsulationKey{b.ek.Key(), &b.f, polys(&b.s)}
+}
+
+// EncapsulationStorage returns the storage of the encapsulation key
+// embedded in the key b holds.
+func (b *DecapsulationStorage[A, V]) EncapsulationStorage() *EncapsulationStorage[A, V] {
+	return &b.ek
 }
 
 type nttPoly = poly.NTTPoly16
-
-// newKey allocates a key of type K (EncapsulationKey or DecapsulationKey)
-// for rank k with its arrays, which it returns: Âᵀ, t̂ and ŝ (nil unless
-// secret). The allocation starts with a zero W, which it returns too: the
-// exported type that will point to the key (mlkem.DecapsulationKey768,
-// say) shares the allocation instead of costing a second one; W is
-// struct{} where there is none.
-func newKey[W, K any](k int, secret bool) (outer *W, key *K, a, t, s []nttPoly) {
-	switch k {
-	case 2:
-		return sized[W, K, [4]nttPoly, [2]nttPoly](secret)
-	case 3:
-		return sized[W, K, [9]nttPoly, [3]nttPoly](secret)
-	}
-	return sized[W, K, [16]nttPoly, [4]nttPoly](secret)
-}
-
-// sized is newKey for the array types A (k² polynomials) and V (k
-// polynomials).
-func sized[W, K, A, V any](secret bool) (outer *W, key *K, a, t, s []nttPoly) {
-	if secret {
-		b := new(withArrays[W, K, A, V, V])
-		return &b.outer, &b.key, polys(&b.a), polys(&b.t), polys(&b.s)
-	}
-	b := new(withArrays[W, K, A, V, struct{}])
-	return &b.outer, &b.key, polys(&b.a), polys(&b.t), nil
-}
 
 // polys returns the array of polynomials *p (A is [n]nttPoly) as a slice.
 func polys[A any](p *A) []nttPoly {
 	return unsafe.Slice((*nttPoly)(unsafe.Pointer(p)), unsafe.Sizeof(*p)/unsafe.Sizeof(nttPoly{}))
 }
 
-// newDecapsulationKey allocates a decapsulation key for p, after a zero W
-// (see newKey).
-func newDecapsulationKey[W any](p *Params) (*W, *DecapsulationKey) {
-	w, dk, a, t, s := newKey[W, DecapsulationKey](p.k, true)
-	dk.ek.aT, dk.ek.t, dk.s = a, t, s
-	return w, dk
-}
-
-// newEncapsulationKey allocates an encapsulation key for p, after a zero W
-// (see newKey).
-func newEncapsulationKey[W any](p *Params) (*W, *EncapsulationKey) {
-	w, ek, a, t, _ := newKey[W, EncapsulationKey](p.k, false)
-	ek.aT, ek.t = a, t
-	return w, ek
-}
-
-// DecapsulationKey is an ML-KEM decapsulation key: the secret ŝ, the
-// implicit-rejection value z, the embedded encapsulation key (with its cached
-// matrix) and, unless the key was imported in expanded form, the seed d.
-type DecapsulationKey struct {
-	ek     EncapsulationKey
-	s      []poly.NTTPoly16 // ŝ, canonical; k entries
-	d      [32]byte
-	z      [32]byte
-	seeded bool // d is known (key derived from a seed)
+// mustBeWired panics unless dk's arrays have the lengths of p: a caller
+// passing another set's key is a bug in this module.
+func (dk *DecapsulationKey) mustBeWired(p *Params) {
+	if len(dk.ek.aT) != p.k*p.k || len(dk.ek.t) != p.k || len(dk.s) != p.k {
+		panic("fips203: the key's arrays are not those of " + p.name)
+	}
 }
 
 // Params returns the parameter set of the key.
@@ -126,8 +145,8 @@ func (ek *EncapsulationKey) encode(b []byte) {
 	copy(b[k*encodedPolySize:], ek.ρ[:])
 }
 
-// EncapsulationKey returns the encapsulation key embedded in dk. It shares
-// dk's memory and must not be modified.
+// EncapsulationKey returns the encapsulation key embedded in dk, a view
+// of dk's storage.
 func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek }
 
 // Seed returns the 64-byte seed d‖z, or nil if the key was imported in
@@ -157,30 +176,32 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 	return b
 }
 
-// GenerateKey returns a new decapsulation key for p from a seed drawn from
-// crypto/rand, after a zero W in the same allocation (see newKey).
-func GenerateKey[W any](p *Params) (*W, *DecapsulationKey) {
-	w, dk := newDecapsulationKey[W](p)
-	rand.Read(dk.d[:])
-	rand.Read(dk.z[:])
-	KeyGenInternal(p, dk, &dk.d, &dk.z)
-	return w, dk
+// GenerateKey fills dk, the view of p's storage, with a new decapsulation
+// key from a seed d‖z drawn from crypto/rand.
+func GenerateKey(p *Params, dk *DecapsulationKey) {
+	// The seed is read into a buffer of its own: crypto/rand.Read's
+	// argument escapes to the heap, and dk should not.
+	seed := new([SeedSize]byte)
+	rand.Read(seed[:])
+	dk.mustBeWired(p)
+	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
+	clear(seed[:])
 }
 
-// NewDecapsulationKey derives a decapsulation key from the 64-byte seed d‖z,
-// after a zero W in the same allocation (see newKey).
-func NewDecapsulationKey[W any](p *Params, seed []byte) (*W, *DecapsulationKey, error) {
+// NewDecapsulationKey fills dk, the view of p's storage, with the
+// decapsulation key derived from the 64-byte seed d‖z.
+func NewDecapsulationKey(p *Params, dk *DecapsulationKey, seed []byte) error {
 	if len(seed) != SeedSize {
-		return nil, nil, sizeError(p, "decapsulation key seed", len(seed), SeedSize)
+		return sizeError(p, "decapsulation key seed", len(seed), SeedSize)
 	}
-	w, dk := newDecapsulationKey[W](p)
+	dk.mustBeWired(p)
 	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
-	return w, dk, nil
+	return nil
 }
 
 // KeyGenInternal implements ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16,
-// into the caller's dk, which newDecapsulationKey allocated for p. d and z
-// may point into dk. It runs isolated (see isolate).
+// into the caller's dk, the view of p's storage. d and z may point into
+// dk. It runs isolated (see isolate).
 func KeyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	isolate.Run(func() { keyGenInternal(p, dk, d, z) })
 }
@@ -193,19 +214,27 @@ func keyGenInternal(p *Params, dk *DecapsulationKey, d, z *[32]byte) {
 	pkeKeyGen(p, ek, dk.s, &dk.d)
 }
 
-// NewEncapsulationKey parses an encoded encapsulation key, applying the
-// modulus check of FIPS 203, Section 7.2, after a zero W in the same
-// allocation (see newKey).
-func NewEncapsulationKey[W any](p *Params, b []byte) (*W, *EncapsulationKey, error) {
-	w, ek := newEncapsulationKey[W](p)
-	if err := ParseEncapsulationKey(p, ek, b); err != nil {
-		return nil, nil, err
+// NewEncapsulationKey parses an encoded encapsulation key of p into
+// storage of its own on the heap (see ParseEncapsulationKey): for callers
+// that pick the parameter set at run time, such as mlkemtest.
+func NewEncapsulationKey(p *Params, b []byte) (*EncapsulationKey, error) {
+	var ek EncapsulationKey
+	switch p.k {
+	case 2:
+		ek = new(EncapsulationStorage512).Key()
+	case 3:
+		ek = new(EncapsulationStorage768).Key()
+	default:
+		ek = new(EncapsulationStorage1024).Key()
 	}
-	return w, ek, nil
+	if err := ParseEncapsulationKey(p, &ek, b); err != nil {
+		return nil, err
+	}
+	return &ek, nil
 }
 
-// ParseEncapsulationKey parses b into the caller's ek, whose matrix has room
-// for p (newEncapsulationKey, or the ek of newDecapsulationKey): the length
+// ParseEncapsulationKey parses b into the caller's ek, the view of p's
+// storage (or the ek of a decapsulation key's view): the length
 // check and the modulus check of FIPS 203, Section 7.2
 // (ByteEncode_12(ByteDecode_12(t)) = t, that is every 12-bit value below q),
 // then H(ek) and the expansion of Âᵀ from ρ (Algorithm 14, lines 2–8, done
@@ -213,6 +242,9 @@ func NewEncapsulationKey[W any](p *Params, b []byte) (*W, *EncapsulationKey, err
 func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	if len(b) != p.ekSize {
 		return sizeError(p, "encapsulation key", len(b), p.ekSize)
+	}
+	if len(ek.aT) != p.k*p.k || len(ek.t) != p.k {
+		panic("fips203: the key's arrays are not those of " + p.name)
 	}
 	ok := 1
 	for i := range p.k {
@@ -229,32 +261,36 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	// blocks while the matrix streams fill the others.
 	var jobs [1 + maxK*maxK]sample.Job
 	jobs[0] = sample.Sum256Job(&ek.h, b, nil)
-	n := 1 + ek.matrixJobs(jobs[1:], p.k)
-	sample.Run(jobs[:n])
+	for i := range p.k {
+		for j := range p.k {
+			jobs[1+i*p.k+j] = ek.entryJob(i, j, p.k)
+		}
+	}
+	sample.Run(jobs[:1+p.k*p.k])
 	return nil
 }
 
 // NewDecapsulationKeyFromExpanded parses the FIPS 203 encoding of a
-// decapsulation key, dk_PKE‖ek‖h‖z, applying the hash check of FIPS 203,
+// decapsulation key, dk_PKE‖ek‖h‖z, into dk, the view of p's storage, applying the hash check of FIPS 203,
 // Section 7.3 (h = H(ek)). It also applies the Section 7.2 modulus check to
 // the embedded ek and requires dk_PKE to be canonical (every value of
 // ByteDecode_12 below q), which every key made by KeyGen satisfies; FIPS 203
 // does not require that last check, but without it ExpandedBytes could not
 // return the bytes the key was read from.
-func NewDecapsulationKeyFromExpanded[W any](p *Params, b []byte) (*W, *DecapsulationKey, error) {
+func NewDecapsulationKeyFromExpanded(p *Params, dk *DecapsulationKey, b []byte) error {
 	if len(b) != p.dkExpSize {
-		return nil, nil, sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
+		return sizeError(p, "expanded decapsulation key", len(b), p.dkExpSize)
 	}
-	w, dk := newDecapsulationKey[W](p)
+	dk.mustBeWired(p)
 	ekOff := encodedPolySize * p.k
 	hOff := ekOff + p.ekSize
 	if err := ParseEncapsulationKey(p, &dk.ek, b[ekOff:hOff]); err != nil {
-		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: embedded %w", p.name, err)
+		return fmt.Errorf("mlkem: %s expanded decapsulation key: embedded %w", p.name, err)
 	}
 	// The hash check compares public values (ek and the stored H(ek)), so a
 	// plain comparison would do; subtle keeps it uniform with the rest.
 	if subtle.ConstantTimeCompare(dk.ek.h[:], b[hOff:hOff+32]) != 1 {
-		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: stored hash is not H(ek) (FIPS 203, Section 7.3 hash check)", p.name)
+		return fmt.Errorf("mlkem: %s expanded decapsulation key: stored hash is not H(ek) (FIPS 203, Section 7.3 hash check)", p.name)
 	}
 	ok := 1
 	for i := range p.k {
@@ -262,10 +298,10 @@ func NewDecapsulationKeyFromExpanded[W any](p *Params, b []byte) (*W, *Decapsula
 	}
 	// Rejecting reveals only that the (malformed) key is malformed.
 	if ok != 1 {
-		return nil, nil, fmt.Errorf("mlkem: %s expanded decapsulation key: dk_PKE is not canonical: a coefficient is not below q = 3329", p.name)
+		return fmt.Errorf("mlkem: %s expanded decapsulation key: dk_PKE is not canonical: a coefficient is not below q = 3329", p.name)
 	}
 	copy(dk.z[:], b[hOff+32:])
-	return w, dk, nil
+	return nil
 }
 
 // EncapsulateTo implements ML-KEM.Encaps, FIPS 203, Algorithm 20, drawing m

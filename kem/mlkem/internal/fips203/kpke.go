@@ -33,8 +33,15 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// e[i] ← SamplePolyCBD_η1(PRF_η1(σ, k+i)), with lines 16–17 (ŝ ← NTT(s),
 	// ê ← NTT(e)) done by the noise jobs: ŝ into the key, ê into ek.t,
 	// where line 18 adds Â∘ŝ to it.
+	// The jobs are written straight into the local array: stored through a
+	// slice, what they point to (the key) would escape to the heap.
 	var jobs [maxK*maxK + 2*maxK]sample.Job
-	n := ek.matrixJobs(jobs[:], k)
+	for i := range k {
+		for j := range k {
+			jobs[i*k+j] = ek.entryJob(i, j, k)
+		}
+	}
+	n := k * k
 	for i := range k {
 		jobs[n+i] = sample.SampleNoiseNTTJob(&s[i], σ, byte(i), p.η1)
 		jobs[n+k+i] = sample.SampleNoiseNTTJob(&ek.t[i], σ, byte(k+i), p.η1)
@@ -63,20 +70,8 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	clear(u[:])
 }
 
-// matrixJobs writes to jobs the k² SampleNTT jobs (FIPS 203, Algorithm 13,
-// lines 3–7) that fill ek.aT with Âᵀ, row-major, and returns k². The jobs
-// point into ek, which lives on the heap, so storing them through the
-// slice costs no allocation.
-func (ek *EncapsulationKey) matrixJobs(jobs []sample.Job, k int) int {
-	for i := range k {
-		for j := range k {
-			jobs[i*k+j] = ek.entryJob(i, j, k)
-		}
-	}
-	return k * k
-}
-
-// entryJob returns the SampleNTT job of entry (i, j) of ek.aT:
+// entryJob returns the SampleNTT job (FIPS 203, Algorithm 13, lines 3–7)
+// of entry (i, j) of ek.aT, which holds Âᵀ row-major:
 // Âᵀ[i, j] = Â[j, i] = SampleNTT(ρ‖i‖j).
 func (ek *EncapsulationKey) entryJob(i, j, k int) sample.Job {
 	return sample.SampleNTTJob(&ek.aT[i*k+j], &ek.ρ, byte(i), byte(j))
