@@ -21,7 +21,9 @@ const (
 // the key where they are called, so a key that does not escape its
 // caller's frame (an ephemeral key made and used in one function, say)
 // stays there, off the heap, as crypto/mlkem's keys do. The storage holds
-// no pointers (see fips203.EncapsulationStorage) for that reason.
+// no pointers (see fips203.EncapsulationStorage) for that reason, and is
+// the first field of the exported types, so that a heap-allocated key's
+// arrays are 32-byte aligned.
 type dkMethods[A, V any] struct {
 	key fips203.DecapsulationStorage[A, V]
 }

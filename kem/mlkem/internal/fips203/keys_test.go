@@ -2,13 +2,15 @@ package fips203
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 )
 
 // TestStorageSized: the view of every parameter set's storage has arrays of
-// exactly the lengths of that set, and a decapsulation key's embedded
-// encapsulation key is the view of its embedded storage.
+// exactly the lengths of that set, 32-byte aligned on the heap, and a
+// decapsulation key's embedded encapsulation key is the view of its
+// embedded storage.
 func TestStorageSized(t *testing.T) {
 	views := []func() (DecapsulationKey, EncapsulationKey, EncapsulationKey){
 		func() (DecapsulationKey, EncapsulationKey, EncapsulationKey) {
@@ -33,6 +35,11 @@ func TestStorageSized(t *testing.T) {
 			assert.Len(t, e.t, k, p.name)
 		}
 		assert.Len(t, dk.s, k, p.name)
+		// On the heap (the storage escapes through the views), every
+		// array is 32-byte aligned (see EncapsulationStorage).
+		for _, a := range [][]nttPoly{dk.s, dk.ek.aT, dk.ek.t, ek.aT, ek.t} {
+			assert.Zero(t, uintptr(unsafe.Pointer(&a[0]))%32, p.name)
+		}
 		assert.Same(t, &dk.ek.aT[0], &embedded.aT[0], p.name)
 		assert.Same(t, dk.ek.ekFields, embedded.ekFields, p.name)
 		assert.NotPanics(t, func() { dk.mustBeWired(p) }, p.name)
