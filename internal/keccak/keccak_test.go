@@ -510,7 +510,15 @@ func keccakBenchStates() (s [100]uint64) {
 }
 
 // BenchmarkKeccakF1600x4 times one permutation of four states.
-func BenchmarkKeccakF1600x4(b *testing.B) {
+func BenchmarkKeccakF1600x4(b *testing.B) { benchmarkPermute(b, laneMask(Lanes)) }
+
+// BenchmarkKeccakF1600Lone times one permutation of a lone state (the
+// chains of G, H and J that no other state runs beside): the BMI kernel
+// with the AVX2 kernels, the compiled twin without.
+func BenchmarkKeccakF1600Lone(b *testing.B) { benchmarkPermute(b, 1) }
+
+// benchmarkPermute times X4.Permute(active) with each kernel set.
+func benchmarkPermute(b *testing.B, active uint8) {
 	for _, k := range keccakKernels() {
 		b.Run("impl="+k.String(), func(b *testing.B) {
 			restore, err := cpu.Set(k)
@@ -520,7 +528,7 @@ func BenchmarkKeccakF1600x4(b *testing.B) {
 			x.Init()
 			b.ReportAllocs()
 			for b.Loop() {
-				x.Permute(laneMask(Lanes))
+				x.Permute(active)
 			}
 		})
 	}
