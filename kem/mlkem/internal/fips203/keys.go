@@ -185,13 +185,10 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 // GenerateKey fills dk, the view of p's storage, with a new decapsulation
 // key from a seed d‖z drawn from crypto/rand.
 func GenerateKey(p *Params, dk *DecapsulationKey) {
-	// The seed is read into a buffer of its own: crypto/rand.Read's
-	// argument escapes to the heap, and dk should not.
-	seed := new([SeedSize]byte)
-	rand.Read(seed[:])
 	dk.mustBeWired(p)
-	KeyGenInternal(p, dk, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
-	clear(seed[:])
+	rand.Read(dk.d[:])
+	rand.Read(dk.z[:])
+	KeyGenInternal(p, dk, &dk.d, &dk.z)
 }
 
 // NewDecapsulationKey fills dk, the view of p's storage, with the
