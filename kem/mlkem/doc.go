@@ -35,7 +35,11 @@
 // (and the one inside a decapsulation key) holds the matrix Â expanded from
 // its seed ρ, so each encapsulation and decapsulation skips the k² SampleNTT
 // calls. This costs 512·k² bytes per key (8 KiB for ML-KEM-1024). Keys are
-// immutable once built and safe for concurrent use.
+// immutable once built and safe for concurrent use. As with crypto/mlkem,
+// the constructors are inlined into their callers, so a key that does not
+// escape the function that makes it (an ephemeral key generated, used for
+// one decapsulation and dropped, say) stays in that function's stack frame
+// and costs no heap allocation.
 //
 // # Use with crypto/hpke
 //
