@@ -235,7 +235,7 @@ func testSigningForm(t *testing.T, s testSet) {
 	require.NotNil(t, pk.a.Load(), "PublicKey of a key that has signed copies Â")
 	for r := range k {
 		assert.Equal(t, want[r*l:(r+1)*l], pk.row(r))
-		assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
+		assertT1Column(t, pk, pkBytes, r)
 	}
 	assert.NoError(t, Verify(pk, msg, sig, nil))
 	assert.NoError(t, Verify(fresh.PublicKey(), msg, sig, nil))
@@ -273,7 +273,7 @@ func TestVerifyMatrixPaths(t *testing.T) {
 		sample.ExpandA(want[:], &pk.ρ, k, l)
 		for r := range k {
 			assert.Equal(t, want[r*l:(r+1)*l], pk.row(r), "row %d of the kept Â", r)
-			assert.Equal(t, pk.t1[r], pk.a.Load()[r][l], "t1 column of row %d", r)
+			assertT1Column(t, pk, sk.PublicKeyBytes(), r)
 		}
 
 		fresh, err := NewPublicKey(s.p, sk.PublicKeyBytes())
@@ -329,4 +329,18 @@ func TestConcurrentFirstVerifications(t *testing.T) {
 		}
 		assert.NotNil(t, pk.a.Load())
 	})
+}
+
+// assertT1Column checks that the last column of row r of pk's kept matrix
+// is NTT(−t1[r]·2^d), with t1 decoded from the encoding pkBytes (both
+// sides reduced to [0, q) to compare).
+func assertT1Column(t *testing.T, pk *PublicKey, pkBytes []byte, r int) {
+	t.Helper()
+	var t1 poly.Poly32
+	pkDecodeRow(&t1, pkBytes, r)
+	for j := range t1 {
+		t1[j] = -(t1[j] << d)
+	}
+	col := pk.a.Load()[r][pk.p.l]
+	assert.Equal(t, *t1.NTT().Reduce().Normalize(), *col.Reduce().Normalize(), "t1 column of row %d", r)
 }

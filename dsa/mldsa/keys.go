@@ -19,7 +19,7 @@ import (
 const maxPublicKeySize = 32 + maxK*t1RowSize
 
 // PublicKey is an ML-DSA public key. Besides the encoding it holds the
-// values verification needs: tr, NTT(−t1·2^d) and the matrix Â.
+// values verification needs: tr, NTT(t1) and the matrix Â.
 //
 // A parsed key expands Â on its second verification and keeps it: the
 // first one samples Â up to four rows at a time into its own stack frame, so a
@@ -36,12 +36,14 @@ type PublicKey struct {
 	tr      [64]byte
 	trOnce  sync.Once
 	trReady atomic.Bool
-	// t1 holds NTT(−t1[i]·2^d), k entries: the column that turns
-	// w'_Approx of Verify_internal into one inner product per row with Â.
+	// t1 holds NTT(t1[i]), k entries: with NTT(−c·2^d) (see
+	// challengeNTT), the column that turns w'_Approx of Verify_internal
+	// into one inner product per row with Â. The kept matrix a holds
+	// NTT(−t1[i]·2^d) instead (see t1Column), for NTT(c).
 	// The public key embedded in a PrivateKey lacks it (see expandT1), and
 	// so stays small enough for Go's fast allocation path.
 	t1 []poly.NTTPoly32
-	// a holds Â, row i in a[i][:l], with t1[i] copied to a[i][l]; nil
+	// a holds Â, row i in a[i][:l], with NTT(−t1[i]·2^d) in a[i][l]; nil
 	// until expanded (at key generation for a private key).
 	a        atomic.Pointer[matrix]
 	verifies atomic.Uint32 // verifications before a was expanded
@@ -119,7 +121,7 @@ func (pk *PublicKey) matrix() *matrix {
 	}
 	m := pk.expandA(pk.p.l + 1)
 	for r := range pk.p.k {
-		m[r][pk.p.l] = pk.t1[r]
+		t1Column(&m[r][pk.p.l], &pk.t1[r])
 	}
 	if !pk.a.CompareAndSwap(nil, m) {
 		m = pk.a.Load() // another verification got there first
@@ -464,7 +466,7 @@ func (pk *PublicKey) publishTr(tr *[64]byte) *[64]byte {
 	return &pk.tr
 }
 
-// expandT1 sets pk.t1 to NTT(−t1·2^d), decoding ρ and t1 from the
+// expandT1 sets pk.t1 to NTT(t1), decoding ρ and t1 from the
 // encoding: the part of the public key only verification needs
 // (FIPS 204, Algorithm 8, line 9). Key generation leaves it to
 // [PrivateKey.PublicKey], so the public key embedded in a PrivateKey lacks
@@ -474,21 +476,17 @@ func (pk *PublicKey) expandT1() {
 	copy(pk.ρ[:], pk.enc[:]) // pkDecode, FIPS 204, Algorithm 23
 	pk.t1 = make([]poly.NTTPoly32, p.k)
 	for i := range p.k {
-		// Decoded, scaled and transformed in place.
+		// Decoded and transformed in place. Left unreduced: 0 <= t1 < 2^10,
+		// so |NTT(t1)[j]| < 7q, and its products with NTT(−c·2^d) (also
+		// below 7q) stay within the 2^31·q that DotInverse32 accepts.
 		t := (*poly.Poly32)(&pk.t1[i])
 		pkDecodeRow(t, pk.enc[:p.pkSize], i)
-		for j := 0; j < n; j += 4 {
-			q := (*[4]int32)(t[j:])
-			q[0], q[1], q[2], q[3] = -(q[0] << d), -(q[1] << d), -(q[2] << d), -(q[3] << d) // |−t1·2^d| < q
-		}
-		// Left unreduced: |NTT(t)[j]| < 7q, and its products with NTT(c)
-		// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
 		t.NTT()
 	}
 }
 
 // NewPublicKey parses an encoded public key of parameter set p (pkDecode,
-// FIPS 204, Algorithm 23) and computes NTT(t1·2^d) from it; tr = H(pk, 64)
+// FIPS 204, Algorithm 23) and computes NTT(t1) from it; tr = H(pk, 64)
 // is computed by the first use and the matrix Â sampled by the first
 // [Verify] and kept from the second on (see [PublicKey]). Every byte
 // string of the right length is a valid encoding.
@@ -570,7 +568,7 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 		m := newMatrix(pk.p, pk.p.l+1)
 		for i := range pk.p.k {
 			copy(m[i], a[i][:pk.p.l])
-			m[i][pk.p.l] = pk.t1[i]
+			t1Column(&m[i][pk.p.l], &pk.t1[i])
 		}
 		pk.a.Store(m)
 	}
@@ -708,4 +706,22 @@ func NewPrivateKeyFromSeedAndExpanded(p Parameters, seed, expanded []byte) (*Pri
 		return nil, errSeedMismatch
 	}
 	return sk, nil
+}
+
+// negPow2d is the constant polynomial −2^d mod q in the NTT domain.
+var negPow2d = func() (c poly.NTTPoly32) {
+	for j := range c {
+		c[j] = q - 1<<d
+	}
+	return c
+}()
+
+// t1Column sets dst = NTT(−t1·2^d) = NTT(t1)∘(−2^d), the last column of the
+// kept matrix, from t1Hat = NTT(t1) (pk.t1). Once per key: a verification
+// that streams Â scales c instead (challengeNTT), one polynomial rather
+// than k.
+//
+// Bounds: requires |t1Hat[j]| < 7q; ensures |dst[j]| < q.
+func t1Column(dst, t1Hat *poly.NTTPoly32) {
+	poly.MulNTT32(dst, t1Hat, &negPow2d)
 }

@@ -84,11 +84,14 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		}
 		zp[j].NTT()
 	}
-	// c = SampleInBall(c̃) (line 5), below: zc[l] = NTT(c) is needed from
-	// the first row's inner product on.
+	// c = SampleInBall(c̃) (line 5), below: zc[l] is needed from the first
+	// row's inner product on.
 	// w′_Approx = NTT⁻¹(Â∘NTT(z) − NTT(c)∘NTT(t1·2^d)); w1′ = UseHint(h, w′_Approx),
-	// row by row: Â[i] followed by NTT(−t1[i]·2^d) makes each row one inner
-	// product (|w| < q).
+	// row by row, each row one inner product (|w| < q): Â[i] followed by
+	// NTT(−t1[i]·2^d) (the kept matrix's last column) with NTT(z) followed
+	// by NTT(c), or, streaming Â, Â[i] followed by NTT(t1[i]) with NTT(z)
+	// followed by NTT(−c·2^d): the factor −2^d goes to c, one polynomial,
+	// rather than to the k of t1 of every parsed key.
 	//
 	// μ = H(tr ‖ M′, 64) (line 7) is a job beside the first block of H(c̃)
 	// for SampleInBall: muBuf holds tr ‖ head, tr written by the job that
@@ -127,8 +130,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		var (
 			rows [4][maxL]poly.NTTPoly32
 			jobs [4*maxL + 3]sample.Job // + tr, H(c̃), μ
-			// Row i of Â followed by NTT(−t1[i]·2^d), and NTT(z) followed
-			// by NTT(c), as pointers: t1 stays where the key keeps it.
+			// Row i of Â followed by NTT(t1[i]), and NTT(z) followed by
+			// NTT(−c·2^d), as pointers: t1 stays where the key keeps it.
 			row, zcp [maxL + 1]*poly.NTTPoly32
 		)
 		for j := range l + 1 {
@@ -170,8 +173,7 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 			}
 			sample.Run(jobs[:n])
 			if i == 0 {
-				sample.SampleInBallBlock(&c, cTilde, p.τ, &ball)
-				zc[l].SetNTT(&c)
+				challengeNTT(&zc[l], &c, cTilde, p.τ, &ball)
 			}
 			for r := range m {
 				for j := range l {
@@ -196,4 +198,19 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		return errInvalidSignature
 	}
 	return nil
+}
+
+// challengeNTT sets c = SampleInBall(c̃) (FIPS 204, Algorithm 8, line 5),
+// from ball, the first block of H(c̃) (see [sample.SampleInBallBlock]), and
+// dst = NTT(−c·2^d), the factor of NTT(t1) in w′_Approx (line 9) when Â is
+// streamed. c is public: it is recomputed from the signature.
+//
+// Bounds: ensures |dst[j]| < 7q (|−c·2^d| <= 2^d < q).
+func challengeNTT(dst *poly.NTTPoly32, c *poly.Poly32, cTilde []byte, τ int, ball *[136]byte) {
+	sample.SampleInBallBlock(c, cTilde, τ, ball)
+	for j := 0; j < n; j += 4 {
+		q := (*[4]int32)(c[j:])
+		q[0], q[1], q[2], q[3] = -(q[0] << d), -(q[1] << d), -(q[2] << d), -(q[3] << d)
+	}
+	dst.SetNTT(c)
 }
