@@ -37,8 +37,8 @@ func GenerateKey1024() (*DecapsulationKey1024, error) {
 	return generateKey1024(new(DecapsulationKey1024))
 }
 
-// generateKey1024 is GenerateKey1024 into dk (see dkMethods),
-// not inlined so that its caller can be.
+// generateKey1024 is GenerateKey1024 into dk (see dkMethods), not inlined
+// so that its caller can be.
 //
 //go:noinline
 func generateKey1024(dk *DecapsulationKey1024) (*DecapsulationKey1024, error) {
@@ -52,8 +52,8 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 	return newDecapsulationKey1024(new(DecapsulationKey1024), seed)
 }
 
-// newDecapsulationKey1024 is NewDecapsulationKey1024 into dk (see dkMethods),
-// not inlined so that its caller can be.
+// newDecapsulationKey1024 is NewDecapsulationKey1024 into dk (see
+// dkMethods), not inlined so that its caller can be.
 //
 //go:noinline
 func newDecapsulationKey1024(dk *DecapsulationKey1024, seed []byte) (*DecapsulationKey1024, error) {
@@ -74,9 +74,9 @@ func NewDecapsulationKeyFromExpanded1024(expanded []byte) (*DecapsulationKey1024
 	return newDecapsulationKeyFromExpanded1024(new(DecapsulationKey1024), expanded)
 }
 
-// newDecapsulationKeyFromExpanded1024 is NewDecapsulationKeyFromExpanded1024
-// into dk (see dkMethods),
-// not inlined so that its caller can be.
+// newDecapsulationKeyFromExpanded1024 is
+// NewDecapsulationKeyFromExpanded1024 into dk (see dkMethods), not inlined
+// so that its caller can be.
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded1024(dk *DecapsulationKey1024, expanded []byte) (*DecapsulationKey1024, error) {
@@ -135,8 +135,8 @@ func NewEncapsulationKey1024(encapsulationKey []byte) (*EncapsulationKey1024, er
 	return newEncapsulationKey1024(&EncapsulationKey1024{ekMethods1024{new(fips203.EncapsulationStorage1024)}}, encapsulationKey)
 }
 
-// newEncapsulationKey1024 is NewEncapsulationKey1024 into ek (see dkMethods),
-// not inlined so that its caller can be.
+// newEncapsulationKey1024 is NewEncapsulationKey1024 into ek (see
+// dkMethods), not inlined so that its caller can be.
 //
 //go:noinline
 func newEncapsulationKey1024(ek *EncapsulationKey1024, encapsulationKey []byte) (*EncapsulationKey1024, error) {

@@ -32,8 +32,8 @@ func GenerateKey512() (*DecapsulationKey512, error) {
 	return generateKey512(new(DecapsulationKey512))
 }
 
-// generateKey512 is GenerateKey512 into dk (see dkMethods),
-// not inlined so that its caller can be.
+// generateKey512 is GenerateKey512 into dk (see dkMethods), not inlined so
+// that its caller can be.
 //
 //go:noinline
 func generateKey512(dk *DecapsulationKey512) (*DecapsulationKey512, error) {
@@ -70,8 +70,7 @@ func NewDecapsulationKeyFromExpanded512(expanded []byte) (*DecapsulationKey512, 
 }
 
 // newDecapsulationKeyFromExpanded512 is NewDecapsulationKeyFromExpanded512
-// into dk (see dkMethods),
-// not inlined so that its caller can be.
+// into dk (see dkMethods), not inlined so that its caller can be.
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded512(dk *DecapsulationKey512, expanded []byte) (*DecapsulationKey512, error) {

@@ -37,8 +37,8 @@ func GenerateKey768() (*DecapsulationKey768, error) {
 	return generateKey768(new(DecapsulationKey768))
 }
 
-// generateKey768 is GenerateKey768 into dk (see dkMethods),
-// not inlined so that its caller can be.
+// generateKey768 is GenerateKey768 into dk (see dkMethods), not inlined so
+// that its caller can be.
 //
 //go:noinline
 func generateKey768(dk *DecapsulationKey768) (*DecapsulationKey768, error) {
@@ -75,8 +75,7 @@ func NewDecapsulationKeyFromExpanded768(expanded []byte) (*DecapsulationKey768, 
 }
 
 // newDecapsulationKeyFromExpanded768 is NewDecapsulationKeyFromExpanded768
-// into dk (see dkMethods),
-// not inlined so that its caller can be.
+// into dk (see dkMethods), not inlined so that its caller can be.
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded768(dk *DecapsulationKey768, expanded []byte) (*DecapsulationKey768, error) {

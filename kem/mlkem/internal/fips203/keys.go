@@ -120,10 +120,18 @@ func polys[A any](p *A) []nttPoly {
 	return unsafe.Slice((*nttPoly)(unsafe.Pointer(p)), unsafe.Sizeof(*p)/unsafe.Sizeof(nttPoly{}))
 }
 
-// mustBeWired panics unless dk's arrays have the lengths of p: a caller
+// mustBeWired panics unless ek's arrays have the lengths of p: a caller
 // passing another set's key is a bug in this module.
+func (ek *EncapsulationKey) mustBeWired(p *Params) {
+	if len(ek.aT) != p.k*p.k || len(ek.t) != p.k {
+		panic("fips203: the key's arrays are not those of " + p.name)
+	}
+}
+
+// mustBeWired is [EncapsulationKey.mustBeWired] for dk's arrays.
 func (dk *DecapsulationKey) mustBeWired(p *Params) {
-	if len(dk.ek.aT) != p.k*p.k || len(dk.ek.t) != p.k || len(dk.s) != p.k {
+	dk.ek.mustBeWired(p)
+	if len(dk.s) != p.k {
 		panic("fips203: the key's arrays are not those of " + p.name)
 	}
 }
@@ -246,9 +254,7 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	if len(b) != p.ekSize {
 		return sizeError(p, "encapsulation key", len(b), p.ekSize)
 	}
-	if len(ek.aT) != p.k*p.k || len(ek.t) != p.k {
-		panic("fips203: the key's arrays are not those of " + p.name)
-	}
+	ek.mustBeWired(p)
 	ok := 1
 	for i := range p.k {
 		ok &= poly.DecodeNTT12(&ek.t[i], b[i*encodedPolySize:])
