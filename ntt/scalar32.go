@@ -127,7 +127,10 @@ func gs(a, b, z int32) (int32, int32) {
 // layers run in merged pairs (len = 1 and 2, …, 64 and 128); block b of
 // layer len uses zetas32[256/len − 1 − b], the m of Algorithm 42 counting
 // down. See [InverseMont32] for the contract.
-func (scalar32) InverseMont32(p *[256]int32) { inverseMont32From(p, 1) }
+func (scalar32) InverseMont32(p *[256]int32) {
+	inverseFirstPair32(p)
+	inverseRest32(p)
+}
 
 // MulInverseMont32 is MulMont32 then InverseMont32, with the products
 // formed in the first merged pair of layers (len = 1 and 2) rather than
@@ -146,23 +149,26 @@ func (scalar32) MulInverseMont32(c, a, b *[256]int32) {
 		c[i], c[i+2] = gs(s0, s2, z)
 		c[i+1], c[i+3] = gs(d1, d3, z)
 	}
-	inverseMont32From(c, 4)
+	inverseRest32(c)
 }
 
-// inverseMont32From runs InverseMont32 from the merged pair of layers
-// len = l0 and 2·l0 on (l0 is 1 or 4). The pairs whose blocks are four and
-// sixteen coefficients run on fixed-size arrays, each block's quartets in
-// registers.
-func inverseMont32From(p *[256]int32, l0 int) {
-	if l0 == 1 { // len = 1 and 2: block b is p[4b : 4b+4]
-		for b := range 64 {
-			x := (*[4]int32)(p[4*b:])
-			s0, d1 := gs(x[0], x[1], zetas32[255-2*b])
-			s2, d3 := gs(x[2], x[3], zetas32[254-2*b])
-			x[0], x[2] = gs(s0, s2, zetas32[127-b])
-			x[1], x[3] = gs(d1, d3, zetas32[127-b])
-		}
+// inverseFirstPair32 runs InverseMont32's first merged pair of layers,
+// len = 1 and 2, on fixed-size blocks of four coefficients (p[4b : 4b+4]),
+// each in registers.
+func inverseFirstPair32(p *[256]int32) {
+	for b := range 64 {
+		x := (*[4]int32)(p[4*b:])
+		s0, d1 := gs(x[0], x[1], zetas32[255-2*b])
+		s2, d3 := gs(x[2], x[3], zetas32[254-2*b])
+		x[0], x[2] = gs(s0, s2, zetas32[127-b])
+		x[1], x[3] = gs(d1, d3, zetas32[127-b])
 	}
+}
+
+// inverseRest32 runs InverseMont32 from the merged pair of layers len = 4
+// and 8 on, that pair on fixed-size blocks of sixteen coefficients, each
+// block's quartets in registers.
+func inverseRest32(p *[256]int32) {
 	for b := range 16 { // len = 4 and 8: block b is p[16b : 16b+16]
 		x := (*[16]int32)(p[16*b:])
 		za, zb, z := zetas32[63-2*b], zetas32[62-2*b], zetas32[31-b]

@@ -20,7 +20,11 @@ const (
 // The exported constructors are small enough to be inlined: they allocate
 // the key where they are called, so a key that does not escape its
 // caller's frame (an ephemeral key made and used in one function, say)
-// stays there, off the heap, as crypto/mlkem's keys do. The storage holds
+// stays there, off the heap, as crypto/mlkem's keys do. Each is an
+// allocation and one call to a helper of its size (newDecapsulationKey768,
+// say) that fills the key: not inlined, so that the constructor is, and
+// not generic, since a call from another package to a generic function
+// that is not inlined counts as leaking its arguments. The storage holds
 // no pointers (see fips203.EncapsulationStorage) for that reason, and is
 // the first field of the exported types, so that a heap-allocated key's
 // arrays are 32-byte aligned.
@@ -118,32 +122,4 @@ func (ek *ekMethods[A, V]) Encapsulate() (sharedKey, ciphertext []byte) {
 func (ek *ekMethods[A, V]) EncapsulateTo(sharedKey, ciphertext []byte) error {
 	k := ek.key.Key()
 	return k.EncapsulateTo(sharedKey, ciphertext)
-}
-
-// fromSeed fills dk with the key derived from seed. It and the methods
-// below are the part of the exported constructors that is not inlined
-// (see dkMethods), called by a non-generic function for each size: a call
-// from another package to a generic function that is not inlined counts as
-// leaking its arguments.
-func (dk *dkMethods[A, V]) fromSeed(p *fips203.Params, seed []byte) error {
-	k := dk.key.Key()
-	return fips203.NewDecapsulationKey(p, &k, seed)
-}
-
-// generate fills dk with a new key.
-func (dk *dkMethods[A, V]) generate(p *fips203.Params) {
-	k := dk.key.Key()
-	fips203.GenerateKey(p, &k)
-}
-
-// fromExpanded fills dk with the key of the expanded encoding b.
-func (dk *dkMethods[A, V]) fromExpanded(p *fips203.Params, b []byte) error {
-	k := dk.key.Key()
-	return fips203.NewDecapsulationKeyFromExpanded(p, &k, b)
-}
-
-// parse fills ek's storage with the encapsulation key b.
-func (ek *ekMethods[A, V]) parse(p *fips203.Params, b []byte) error {
-	k := ek.key.Key()
-	return fips203.ParseEncapsulationKey(p, &k, b)
 }

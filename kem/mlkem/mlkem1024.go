@@ -42,7 +42,8 @@ func GenerateKey1024() (*DecapsulationKey1024, error) {
 //
 //go:noinline
 func generateKey1024(dk *DecapsulationKey1024) (*DecapsulationKey1024, error) {
-	dk.generate(fips203.MLKEM1024)
+	k := dk.key.Key()
+	fips203.GenerateKey(fips203.MLKEM1024, &k)
 	return dk, nil
 }
 
@@ -57,7 +58,8 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 //
 //go:noinline
 func newDecapsulationKey1024(dk *DecapsulationKey1024, seed []byte) (*DecapsulationKey1024, error) {
-	if err := dk.fromSeed(fips203.MLKEM1024, seed); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKey(fips203.MLKEM1024, &k, seed); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -80,7 +82,8 @@ func NewDecapsulationKeyFromExpanded1024(expanded []byte) (*DecapsulationKey1024
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded1024(dk *DecapsulationKey1024, expanded []byte) (*DecapsulationKey1024, error) {
-	if err := dk.fromExpanded(fips203.MLKEM1024, expanded); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM1024, &k, expanded); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -140,7 +143,8 @@ func NewEncapsulationKey1024(encapsulationKey []byte) (*EncapsulationKey1024, er
 //
 //go:noinline
 func newEncapsulationKey1024(ek *EncapsulationKey1024, encapsulationKey []byte) (*EncapsulationKey1024, error) {
-	if err := ek.parse(fips203.MLKEM1024, encapsulationKey); err != nil {
+	k := ek.key.Key()
+	if err := fips203.ParseEncapsulationKey(fips203.MLKEM1024, &k, encapsulationKey); err != nil {
 		return nil, err
 	}
 	return ek, nil

@@ -37,7 +37,8 @@ func GenerateKey512() (*DecapsulationKey512, error) {
 //
 //go:noinline
 func generateKey512(dk *DecapsulationKey512) (*DecapsulationKey512, error) {
-	dk.generate(fips203.MLKEM512)
+	k := dk.key.Key()
+	fips203.GenerateKey(fips203.MLKEM512, &k)
 	return dk, nil
 }
 
@@ -52,7 +53,8 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 //
 //go:noinline
 func newDecapsulationKey512(dk *DecapsulationKey512, seed []byte) (*DecapsulationKey512, error) {
-	if err := dk.fromSeed(fips203.MLKEM512, seed); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKey(fips203.MLKEM512, &k, seed); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -74,7 +76,8 @@ func NewDecapsulationKeyFromExpanded512(expanded []byte) (*DecapsulationKey512, 
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded512(dk *DecapsulationKey512, expanded []byte) (*DecapsulationKey512, error) {
-	if err := dk.fromExpanded(fips203.MLKEM512, expanded); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM512, &k, expanded); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -117,7 +120,8 @@ func NewEncapsulationKey512(encapsulationKey []byte) (*EncapsulationKey512, erro
 //
 //go:noinline
 func newEncapsulationKey512(ek *EncapsulationKey512, encapsulationKey []byte) (*EncapsulationKey512, error) {
-	if err := ek.parse(fips203.MLKEM512, encapsulationKey); err != nil {
+	k := ek.key.Key()
+	if err := fips203.ParseEncapsulationKey(fips203.MLKEM512, &k, encapsulationKey); err != nil {
 		return nil, err
 	}
 	return ek, nil

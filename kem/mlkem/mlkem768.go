@@ -42,7 +42,8 @@ func GenerateKey768() (*DecapsulationKey768, error) {
 //
 //go:noinline
 func generateKey768(dk *DecapsulationKey768) (*DecapsulationKey768, error) {
-	dk.generate(fips203.MLKEM768)
+	k := dk.key.Key()
+	fips203.GenerateKey(fips203.MLKEM768, &k)
 	return dk, nil
 }
 
@@ -57,7 +58,8 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 //
 //go:noinline
 func newDecapsulationKey768(dk *DecapsulationKey768, seed []byte) (*DecapsulationKey768, error) {
-	if err := dk.fromSeed(fips203.MLKEM768, seed); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKey(fips203.MLKEM768, &k, seed); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -79,7 +81,8 @@ func NewDecapsulationKeyFromExpanded768(expanded []byte) (*DecapsulationKey768, 
 //
 //go:noinline
 func newDecapsulationKeyFromExpanded768(dk *DecapsulationKey768, expanded []byte) (*DecapsulationKey768, error) {
-	if err := dk.fromExpanded(fips203.MLKEM768, expanded); err != nil {
+	k := dk.key.Key()
+	if err := fips203.NewDecapsulationKeyFromExpanded(fips203.MLKEM768, &k, expanded); err != nil {
 		return nil, err
 	}
 	return dk, nil
@@ -139,7 +142,8 @@ func NewEncapsulationKey768(encapsulationKey []byte) (*EncapsulationKey768, erro
 //
 //go:noinline
 func newEncapsulationKey768(ek *EncapsulationKey768, encapsulationKey []byte) (*EncapsulationKey768, error) {
-	if err := ek.parse(fips203.MLKEM768, encapsulationKey); err != nil {
+	k := ek.key.Key()
+	if err := fips203.ParseEncapsulationKey(fips203.MLKEM768, &k, encapsulationKey); err != nil {
 		return nil, err
 	}
 	return ek, nil

@@ -85,14 +85,12 @@ type DecapsulationStorage[A, V any] struct {
 	f  dkFields
 }
 
-// The storage of each parameter set's keys.
+// The storage of each parameter set's encapsulation keys, which the
+// exported encapsulation key types and NewEncapsulationKey allocate.
 type (
 	EncapsulationStorage512  = EncapsulationStorage[[4]nttPoly, [2]nttPoly]
 	EncapsulationStorage768  = EncapsulationStorage[[9]nttPoly, [3]nttPoly]
 	EncapsulationStorage1024 = EncapsulationStorage[[16]nttPoly, [4]nttPoly]
-	DecapsulationStorage512  = DecapsulationStorage[[4]nttPoly, [2]nttPoly]
-	DecapsulationStorage768  = DecapsulationStorage[[9]nttPoly, [3]nttPoly]
-	DecapsulationStorage1024 = DecapsulationStorage[[16]nttPoly, [4]nttPoly]
 )
 
 // Key returns the view of the key b holds (the zero key, for a

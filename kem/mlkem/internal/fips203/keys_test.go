@@ -14,15 +14,15 @@ import (
 func TestStorageSized(t *testing.T) {
 	views := []func() (DecapsulationKey, EncapsulationKey, EncapsulationKey){
 		func() (DecapsulationKey, EncapsulationKey, EncapsulationKey) {
-			d := new(DecapsulationStorage512)
+			d := new(DecapsulationStorage[[4]nttPoly, [2]nttPoly])
 			return d.Key(), new(EncapsulationStorage512).Key(), d.EncapsulationStorage().Key()
 		},
 		func() (DecapsulationKey, EncapsulationKey, EncapsulationKey) {
-			d := new(DecapsulationStorage768)
+			d := new(DecapsulationStorage[[9]nttPoly, [3]nttPoly])
 			return d.Key(), new(EncapsulationStorage768).Key(), d.EncapsulationStorage().Key()
 		},
 		func() (DecapsulationKey, EncapsulationKey, EncapsulationKey) {
-			d := new(DecapsulationStorage1024)
+			d := new(DecapsulationStorage[[16]nttPoly, [4]nttPoly])
 			return d.Key(), new(EncapsulationStorage1024).Key(), d.EncapsulationStorage().Key()
 		},
 	}
