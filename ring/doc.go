@@ -18,6 +18,10 @@
 //     with the Go loop it replaces as its twin and the Go loop's Bounds
 //     (|x| < 2M before centring modulo M, residues within (M−1)/2 for the
 //     CRT, |x| < 2^31 before reducing modulo q);
+//   - [Prepared] elements, whose transforms are computed once for
+//     repeated products: [Ring.MulPrepared] transforms only its other
+//     operand, and [Ring.MulBothPrepared] multiplies two prepared
+//     elements with no transform;
 //   - constant-time inversion, [Ring.Invert], reporting whether the element
 //     was invertible;
 //   - batch inversion by Montgomery's trick, [BatchInvert], for any type

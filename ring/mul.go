@@ -46,7 +46,7 @@ func (r *Ring) Mul(c, a, b []int16) {
 	r.check(a)
 	r.check(b)
 	var prod [2 * MaxP]int32
-	bound := int64(r.p) * int64(r.half) * int64(r.half)
+	bound := r.bigBound()
 	if 2*bound < m32*m16 {
 		r.product(&prod, a, b, bound)
 		r.fold(c, &prod)

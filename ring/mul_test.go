@@ -237,3 +237,94 @@ func TestPreparedStorage(t *testing.T) {
 	r653.PrepareSmall(&pr, make([]int8, 653))
 	assert.Panics(t, func() { r4591.MulPrepared(make([]int16, 761), &pr, make([]int16, 761)) }, "a Prepared of p = 653 (also 6 blocks, M32 only) in p = 761")
 }
+
+// TestMulBothPreparedMatchesSchoolbook checks MulBothPrepared on every
+// pair of kinds it accepts (big × big with PrepareBig, big × small with
+// PrepareBig or Prepare, small × small) against the schoolbook product,
+// on every backend; that PrepareBig refuses a ring whose big × big
+// products exceed M32·M16; and that MulBothPrepared refuses a pair not
+// prepared for its product.
+func TestMulBothPreparedMatchesSchoolbook(t *testing.T) {
+	ntttest.ForEachBackend(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		var pa, pb Prepared
+		for _, tr := range testRings {
+			if shortRing(tr.p, tr.q) {
+				continue
+			}
+			r, err := New(tr.p, tr.q)
+			require.NoError(t, err)
+			if 2*r.bigBound() >= m32*m16 {
+				require.Panics(t, func() { r.PrepareBig(&pa, make([]int16, r.p)) }, "%v: PrepareBig", r)
+				continue
+			}
+			c := make([]int16, r.p)
+			es := elements(r, rng, 2)
+			for i, a := range es {
+				b := es[(i*3+1)%len(es)]
+				s, u := smallOf(rng, r.p, i%3), smallOf(rng, r.p, 0)
+				s16, u16 := widenSmall(new([MaxP]int16), s)[:r.p], widenSmall(new([MaxP]int16), u)[:r.p]
+				r.PrepareBig(&pa, a)
+				r.PrepareBig(&pb, b)
+				r.MulBothPrepared(c, &pa, &pb)
+				require.Equal(t, schoolbook(r.p, tr.q, a, b), c, "%v: big × big, operands %d", r, i)
+				want := schoolbook(r.p, tr.q, a, s16)
+				r.PrepareSmall(&pb, s)
+				r.MulBothPrepared(c, &pa, &pb)
+				require.Equal(t, want, c, "%v: PrepareBig × small, operands %d", r, i)
+				r.MulBothPrepared(c, &pb, &pa)
+				require.Equal(t, want, c, "%v: small × PrepareBig, operands %d", r, i)
+				r.MulPrepared(c, &pa, s16)
+				require.Equal(t, want, c, "%v: MulPrepared of a PrepareBig, operands %d", r, i)
+				r.Prepare(&pa, a)
+				r.MulBothPrepared(c, &pa, &pb)
+				require.Equal(t, want, c, "%v: Prepare × small, operands %d", r, i)
+				r.PrepareSmall(&pa, u)
+				r.MulBothPrepared(c, &pa, &pb)
+				require.Equal(t, schoolbook(r.p, tr.q, u16, s16), c, "%v: small × small, operands %d", r, i)
+				r.Prepare(&pa, a)
+				r.PrepareBig(&pb, b)
+				if _, _, ok := pick(r.bigBound(), pa.t16 != nil, pa.t32 != nil); ok {
+					r.MulBothPrepared(c, &pa, &pb) // Prepare holds what a big × big product needs too (q = 3)
+					require.Equal(t, schoolbook(r.p, tr.q, a, b), c, "%v: Prepare × PrepareBig, operands %d", r, i)
+				} else {
+					require.PanicsWithValue(t, "ring: MulBothPrepared of elements not prepared for their product (a big × big product needs PrepareBig for both)",
+						func() { r.MulBothPrepared(c, &pa, &pb) }, "%v: Prepare × PrepareBig", r)
+				}
+			}
+		}
+	})
+}
+
+// TestPreparedClear checks that PrepareBig holds the transforms modulo
+// both primes for p = 761, q = 4591, that preparing again and multiplying
+// allocate nothing, and that Clear zeroes the transforms in place and
+// leaves a Prepared that MulBothPrepared and MulPrepared refuse.
+func TestPreparedClear(t *testing.T) {
+	r, err := New(761, 4591)
+	require.NoError(t, err)
+	a := elements(r, rand.New(rand.NewPCG(11, 12)), 1)[5]
+	var pr, pb Prepared
+	r.PrepareBig(&pr, a)
+	r.PrepareBig(&pb, a)
+	c := make([]int16, 761)
+	require.Zero(t, testing.AllocsPerRun(10, func() {
+		r.PrepareBig(&pb, c)
+		r.MulBothPrepared(c, &pr, &pb)
+	}), "preparing again")
+	t16, t32 := pr.t16, pr.t32
+	require.Len(t, t16, blocks(761))
+	require.Len(t, t32, blocks(761))
+	pr.Clear()
+	for i := range t16 {
+		require.Equal(t, [256]int16{}, t16[i], "block %d modulo M16", i)
+		require.Equal(t, [256]int32{}, t32[i], "block %d modulo M32", i)
+	}
+	require.Equal(t, Prepared{}, pr)
+	require.PanicsWithValue(t, "ring: MulBothPrepared with an element not prepared for this ring", func() {
+		r.MulBothPrepared(make([]int16, 761), &pr, &pr)
+	})
+	require.PanicsWithValue(t, "ring: MulPrepared with an element not prepared for this ring", func() {
+		r.MulPrepared(make([]int16, 761), &pr, a)
+	})
+}

@@ -190,15 +190,13 @@ func (pp *Params) threeF(a []int16, f []int8) {
 	}
 }
 
-// finish completes dk, the key of s, given finv = 1/(3f) in R/q: h =
-// g·finv, pk = Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk)
-// (KeyGen of the specification), with the transforms of h and 1/g prepared
-// from the values at hand, as NewDecapsulationKey would prepare them from
-// sk. dk.fp must already hold f, prepared (PrepareSmall).
-func (pp *Params) finish(dk *DecapsulationKey, s *secrets, finv []int16) *DecapsulationKey {
+// finish completes dk, the key of s, given h = g/(3f) in R/q: pk =
+// Encode(h), sk = Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk) (KeyGen of
+// the specification), with the transforms of h and 1/g prepared from the
+// values at hand, as NewDecapsulationKey would prepare them from sk. dk.fp
+// must already hold f, prepared (PrepareSmall).
+func (pp *Params) finish(dk *DecapsulationKey, s *secrets, h []int16) *DecapsulationKey {
 	p, n := pp.p, pp.smallSize
-	var h [maxP]int16
-	pp.rq.MulSmall(h[:p], finv, s.g[:p])
 	var v [maxP]int8
 	defer clear(v[:])
 	for i, c := range s.v[:p] {
@@ -208,14 +206,14 @@ func (pp *Params) finish(dk *DecapsulationKey, s *secrets, finv []int16) *Decaps
 	pp.encodeSmall(sk[:n], s.f[:p])
 	pp.encodeSmall(sk[n:2*n], v[:p])
 	pk := sk[2*n : 2*n+pp.pkSize]
-	pp.encodeRq(pk, h[:p])
+	pp.encodeRq(pk, h)
 	ctgrind.Public(pk) // the public key (valgrind builds)
 	copy(sk[2*n+pp.pkSize:], s.rho[:n])
 	dk.ek, dk.bytes = EncapsulationKey{pp: pp, bytes: append([]byte(nil), pk...)}, sk
 	dk.ek.cache = hashPrefix(4, pk, nil)
 	copy(sk[3*n+pp.pkSize:], dk.ek.cache[:])
 	copy(dk.rho[:], s.rho[:n])
-	pp.rq.Prepare(&dk.ek.hp, h[:p])
+	pp.rq.Prepare(&dk.ek.hp, h)
 	pp.r3.PrepareSmall(&dk.vp, v[:p])
 	return dk
 }
@@ -241,14 +239,16 @@ func (pp *Params) GenerateKey(rand io.Reader) (*DecapsulationKey, error) {
 	if !ctgrind.Declassify(pp.rq.Invert(finv[:pp.p], a[:pp.p])) { // always invertible: nothing secret to learn
 		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
 	}
+	var h [maxP]int16
+	pp.rq.MulSmall(h[:pp.p], finv[:pp.p], s.g[:pp.p])
 	dk := new(DecapsulationKey)
 	pp.rq.PrepareSmall(&dk.fp, s.f[:pp.p])
-	return pp.finish(dk, &s, finv[:pp.p]), nil
+	return pp.finish(dk, &s, h[:pp.p]), nil
 }
 
 // GenerateKeys returns n keys, reading rand as n successive calls of
 // GenerateKey would, with one inversion in R/q for the whole batch
-// (Montgomery's trick, ring.BatchInvert).
+// (quotients, Montgomery's trick).
 func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("%s: negative number of keys %d", pp.name, n)
@@ -264,70 +264,69 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, erro
 	if err := pp.drawBatch(rand, s); err != nil {
 		return nil, err
 	}
-	// Batch-invert the f_i (small) rather than the 3f_i: two of the three
-	// products per key of Montgomery's trick then have a small operand, and
-	// 1/(3f_i) = 3⁻¹·(1/f_i). Each f_i is prepared once, into the key that
-	// keeps it, for both of its products (MulPrepared).
-	p := pp.p
-	buf := make([]int16, (n+2)*p) // the inverses, BatchInvert's scratch, smallFactors'
-	defer clear(buf)
 	keys := make([]*DecapsulationKey, n)
-	a, inv := make([]element, n), make([]element, n)
-	for i := range s {
+	for i := range keys {
 		keys[i] = new(DecapsulationKey)
-		pp.rq.PrepareSmall(&keys[i].fp, s[i].f[:p])
-		a[i] = element{small: s[i].f[:p], prep: &keys[i].fp}
-		inv[i] = element{big: buf[i*p : (i+1)*p]}
+		pp.rq.PrepareSmall(&keys[i].fp, s[i].f[:pp.p]) // for the quotients, then kept by the key
 	}
-	alg := smallFactors{pp.rq, buf[(n+1)*p:]}
-	if !ctgrind.Declassify(ring.BatchInvert(alg, inv, a, element{big: buf[n*p : (n+1)*p]})) { // always invertible
+	h := make([]int16, n*pp.p)
+	defer clear(h)
+	if !ctgrind.Declassify(pp.quotients(h, s, keys)) { // always invertible
 		return nil, fmt.Errorf("%s: %w", pp.name, errNotInvertible)
 	}
-	for i := range inv {
-		pp.divideBy3(inv[i].big)
-	}
 	for i := range keys {
-		pp.finish(keys[i], &s[i], inv[i].big)
+		hi := h[i*pp.p : (i+1)*pp.p]
+		pp.divideBy3(hi)
+		pp.finish(keys[i], &s[i], hi)
 	}
 	return keys, nil
 }
 
-// element is an element of R/q for BatchInvert in GenerateKeys: a small one
-// (coefficients in {−1, 0, 1}, one of the f_i being inverted, with its
-// transforms in prep) or a big one. Which one it is is public: it is fixed
-// by where the element comes from.
-type element struct {
-	big   []int16
-	small []int8
-	prep  *ring.Prepared
-}
-
-// smallFactors is R/q as a ring.Algebra over elements that know whether
-// they are small, so that a product with a small factor is a MulPrepared
-// with its transforms. tmp is scratch for a small·small product.
-type smallFactors struct {
-	r   *ring.Ring
-	tmp []int16
-}
-
-func (a smallFactors) Mul(c, x, y element) {
-	switch {
-	case x.small != nil && y.small != nil: // the prefix f_0·f_1
-		a.r.MulPrepared(c.big, y.prep, widen(a.tmp, x.small))
-	case y.small != nil:
-		a.r.MulPrepared(c.big, y.prep, x.big)
-	case x.small != nil:
-		a.r.MulPrepared(c.big, x.prep, y.big)
-	default:
-		a.r.Mul(c.big, x.big, y.big)
+// quotients sets h[i·p:(i+1)·p] = g_i/f_i in R/q for the n = len(s) keys,
+// with one inversion, by Montgomery's trick (as ring.BatchInvert) fused
+// with the products by g_i, so that no 1/f_i is formed: with P_i =
+// f_0⋯f_i and Q_i = P_(i−1)·g_i (Q_0 = g_0), T = 1/P_(n−1) and, for i from
+// n − 1 down to 1, g_i/f_i = T·Q_i and then T ← T·f_i; the last T is
+// 1/f_0. Each element is transformed once for all its products
+// (ring.Prepared, ring.Ring.MulBothPrepared). keys[i].fp must hold f_i,
+// prepared. It reports whether P_(n−1) was invertible (always: R/q is a
+// field). The sequence of operations depends only on n.
+func (pp *Params) quotients(h []int16, s []secrets, keys []*DecapsulationKey) bool {
+	p, n := pp.p, len(s)
+	if n == 0 {
+		return true
 	}
-}
-
-func (a smallFactors) Invert(c, x element) bool {
-	if x.small != nil { // a batch of one
-		return a.r.Invert(c.big, widen(a.tmp, x.small))
+	var prefix, t [maxP]int16
+	defer clear(prefix[:])
+	defer clear(t[:])
+	var pa, pb ring.Prepared
+	defer pa.Clear()
+	defer pb.Clear()
+	// The forward pass: prefix = P_(i−1), prepared in pa, gives Q_i (into
+	// h_i) and P_i. P_0 = f_0 is keys[0].fp itself.
+	widen(h[:p], s[0].g[:p])
+	prep := &keys[0].fp
+	for i := 1; i < n; i++ {
+		pp.rq.PrepareSmall(&pb, s[i].g[:p])
+		pp.rq.MulBothPrepared(h[i*p:(i+1)*p], prep, &pb)
+		pp.rq.MulBothPrepared(prefix[:p], prep, &keys[i].fp)
+		pp.rq.Prepare(&pa, prefix[:p])
+		prep = &pa
 	}
-	return a.r.Invert(c.big, x.big)
+	if n == 1 {
+		widen(prefix[:p], s[0].f[:p])
+	}
+	ok := pp.rq.Invert(t[:p], prefix[:p])
+	// The backward pass: t = 1/P_i on entry to step i.
+	for i := n - 1; i >= 1; i-- {
+		hi := h[i*p : (i+1)*p]
+		pp.rq.PrepareBig(&pa, t[:p])
+		pp.rq.PrepareBig(&pb, hi)
+		pp.rq.MulBothPrepared(hi, &pa, &pb)
+		pp.rq.MulBothPrepared(t[:p], &pa, &keys[i].fp)
+	}
+	pp.rq.MulSmall(h[:p], t[:p], s[0].g[:p])
+	return ok
 }
 
 // widen writes the small coefficients s into dst as int16 and returns
