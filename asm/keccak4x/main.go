@@ -1,6 +1,8 @@
 // Command keccak4x generates internal/keccak/keccak4x_amd64.s: Keccak-f[1600] on four
-// interleaved states with AVX2 (FIPS 202, Section 3.3, Algorithm 7), and the
-// transpose that copies a squeezed block of each state out to its own row.
+// interleaved states with AVX2 and with AVX-512VL (FIPS 202, Section 3.3,
+// Algorithm 7), the transpose that copies a squeezed block of each state out
+// to its own row, and Keccak-f[1600] on one state in general-purpose
+// registers.
 //
 // Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
 // a[4i+l], so one ymm register holds the same lane word of all four states
@@ -182,6 +184,7 @@ func main() {
 
 	extract()
 	single(rcTable)
+	avx512(rcTable)
 
 	Generate()
 }
@@ -328,6 +331,106 @@ func extract() {
 	Label("done")
 	VZEROUPPER()
 	RET()
+}
+
+// avx512 emits keccakF1600x4AVX512, Keccak-f[1600] on the four interleaved
+// states with AVX-512VL instructions on ymm registers: its 32 registers hold
+// the 25 lane words of the four states for the whole permutation (the AVX2
+// kernel, with 16, goes through memory every round), VPROLQ rotates in one
+// instruction (three for AVX2), and VPTERNLOGQ computes θ's three-way XORs
+// and χ's B[x] ⊕ (¬B[x+1] ∧ B[x+2]) in one. π moves no data: ρ's rotations
+// write each lane word straight into the register of its π destination,
+// along π's single cycle through the 24 lane words other than (0, 0). Twin:
+// keccak.keccakF1600Stride4 on each state, as for the AVX2 kernel.
+func avx512(rcTable Mem) {
+	TEXT("keccakF1600x4AVX512", NOSPLIT, "func(a *[100]uint64)")
+	Pragma("noescape")
+	Doc(
+		"keccakF1600x4AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the",
+		"four interleaved states in a (lane word i of state l is a[4i+l]) with",
+		"AVX-512F and AVX-512VL instructions.",
+	)
+	a := Mem{Base: Load(Param("a"), GP64())}
+	// Lane word i lives in Y(i) throughout; C takes Y25–Y29, D Y30; ρ∘π's
+	// temporary and χ's two saved words reuse C's registers.
+	var A [25]VecPhysical
+	for i := range A {
+		A[i] = zmmY(i)
+	}
+	var C [5]VecPhysical
+	for x := range C {
+		C[x] = zmmY(25 + x)
+	}
+	D := zmmY(30)
+	for i := range A {
+		VMOVDQU64(a.Offset(32*i), A[i])
+	}
+	r := rotations()
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	n := GP64()
+	MOVQ(U32(rounds), n)
+	Label("loop512")
+	Comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; D[x] = C[x−1] ⊕ rot(C[x+1], 1); A[x,y] ⊕= D[x]")
+	for x := range 5 {
+		VMOVDQA64(A[x], C[x])
+		VPTERNLOGQ(U8(0x96), A[x+10], A[x+5], C[x]) // C ⊕ A[x,1] ⊕ A[x,2]
+		VPTERNLOGQ(U8(0x96), A[x+20], A[x+15], C[x])
+	}
+	for x := range 5 {
+		VPROLQ(U8(1), C[(x+1)%5], D)
+		VPXORQ(C[(x+4)%5], D, D)
+		for y := range 5 {
+			VPXORQ(D, A[x+5*y], A[x+5*y])
+		}
+	}
+	Comment("ρ and π: B[y, 2x+3y] = rot(A[x,y], r[x,y]), along π's cycle")
+	// src(d) is the lane word π moves to position d = X + 5Y: x = 3(Y −
+	// 3X) mod 5, y = X. Walking d ← src(d) from lane word 1 visits the 24
+	// others and comes back; the first one's old value waits in a
+	// temporary.
+	src := func(d int) int {
+		X, Y := d%5, d/5
+		return (3*(Y-3*X)%5+5)%5 + 5*X
+	}
+	t := C[0]
+	VMOVDQA64(A[1], t)
+	for d := 1; ; {
+		s := src(d)
+		if s == 1 {
+			VPROLQ(U8(r[1]), t, A[d])
+			break
+		}
+		VPROLQ(U8(r[s]), A[s], A[d])
+		d = s
+	}
+	Comment("χ: A[x,y] = B[x,y] ⊕ (¬B[x+1,y] ∧ B[x+2,y]), in place, with B[0,y] and B[1,y] saved; ι")
+	for y := range 5 {
+		b := A[5*y : 5*y+5]
+		s0, s1 := C[0], C[1]
+		VMOVDQA64(b[0], s0)
+		VMOVDQA64(b[1], s1)
+		VPTERNLOGQ(U8(0xd2), b[2], b[1], b[0])
+		VPTERNLOGQ(U8(0xd2), b[3], b[2], b[1])
+		VPTERNLOGQ(U8(0xd2), b[4], b[3], b[2])
+		VPTERNLOGQ(U8(0xd2), s0, b[4], b[3])
+		VPTERNLOGQ(U8(0xd2), s1, s0, b[4])
+	}
+	VPXORQ(Mem{Base: rcp}, A[0], A[0])
+	ADDQ(U32(32), rcp)
+	DECQ(n)
+	JNE(LabelRef("loop512"))
+	for i := range A {
+		VMOVDQU64(A[i], a.Offset(32*i))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// zmmY returns ymm register i (0–31; 16 and up need EVEX encodings).
+func zmmY(i int) VecPhysical {
+	return []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}[i]
 }
 
 func init() {

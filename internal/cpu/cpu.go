@@ -14,6 +14,12 @@ import (
 // (and BMI1 and BMI2, which the AVX2 kernels use alongside it).
 var X86HasAVX2 = cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
 
+// X86HasAVX512 reports whether the CPU and operating system support
+// AVX-512F and AVX-512VL (the EVEX forms of the ymm instructions and
+// registers Y16–Y31). Where the AVX2 kernels run, package keccak then runs
+// its four-state permutation on them; nothing else does.
+var X86HasAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
+
 // Kernels names a set of kernels the module can run.
 type Kernels uint8
 

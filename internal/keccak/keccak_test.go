@@ -14,26 +14,51 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// keccakKernels lists the kernels with their own Keccak code that this
-// build and CPU can run: avx2 where available, and scalar (the generic
-// kernels of internal/cpu run the same portable permutation).
-func keccakKernels() []cpu.Kernels {
-	if hasAVX2Keccak() {
-		return []cpu.Kernels{cpu.AVX2, cpu.Scalar}
-	}
-	return []cpu.Kernels{cpu.Scalar}
+// keccakImpl is one Keccak implementation this build and CPU can run: a
+// set of kernels of internal/cpu and, with the AVX2 ones, whether the
+// four-state permutation runs on the AVX-512VL kernel.
+type keccakImpl struct {
+	name   string
+	k      cpu.Kernels
+	avx512 bool
 }
 
-// forEachKeccak runs f as a subtest ("keccak=avx2", "keccak=scalar") once
-// per Keccak implementation this build and CPU can run, with those kernels
-// selected for the whole module. Not for parallel tests.
+// keccakImpls lists the implementations with their own Keccak code that
+// this build and CPU can run: avx512 and avx2 where available, and scalar
+// (the generic kernels of internal/cpu run the same portable permutation).
+func keccakImpls() []keccakImpl {
+	var impls []keccakImpl
+	if hasAVX512Keccak() {
+		impls = append(impls, keccakImpl{"avx512", cpu.AVX2, true})
+	}
+	if hasAVX2Keccak() {
+		impls = append(impls, keccakImpl{"avx2", cpu.AVX2, false})
+	}
+	return append(impls, keccakImpl{"scalar", cpu.Scalar, false})
+}
+
+// use selects the implementation for the whole module and returns the
+// function that restores the previous one.
+func (i keccakImpl) use(tb testing.TB) (restore func()) {
+	tb.Helper()
+	restoreKernels, err := cpu.Set(i.k)
+	require.NoError(tb, err)
+	prev := useAVX512
+	useAVX512 = i.avx512
+	return func() {
+		useAVX512 = prev
+		restoreKernels()
+	}
+}
+
+// forEachKeccak runs f as a subtest ("keccak=avx512", "keccak=avx2",
+// "keccak=scalar") once per Keccak implementation this build and CPU can
+// run, selected for the whole module. Not for parallel tests.
 func forEachKeccak(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	for _, k := range keccakKernels() {
-		t.Run("keccak="+k.String(), func(t *testing.T) {
-			restore, err := cpu.Set(k)
-			require.NoError(t, err)
-			defer restore()
+	for _, impl := range keccakImpls() {
+		t.Run("keccak="+impl.name, func(t *testing.T) {
+			defer impl.use(t)()
 			f(t)
 		})
 	}
@@ -402,6 +427,40 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	}
 }
 
+// hasAVX512Keccak reports whether the AVX-512VL kernel can run here.
+func hasAVX512Keccak() bool { return hasAVX2Keccak() && cpu.X86HasAVX512 }
+
+// TestKeccakF1600x4AVX512MatchesScalar compares the AVX-512VL kernel with
+// its scalar twin, permuteScalar, on extreme and random states, permuted
+// once and twice in a row.
+func TestKeccakF1600x4AVX512MatchesScalar(t *testing.T) {
+	if !hasAVX512Keccak() {
+		t.Skip("the CPU has no AVX-512F and AVX-512VL, or the build no assembly: the kernel cannot run here")
+	}
+	names, states := testStates(t, 500)
+	for i, s := range states {
+		want, got := s, s
+		for n := 1; n <= 2; n++ {
+			permuteScalar(&want, laneMask(Lanes))
+			permuteAVX512(&got)
+			if !assert.Equal(t, want, got, "%s, %d permutations", names[i], n) {
+				return
+			}
+		}
+	}
+}
+
+// TestKeccakAVX512Selected checks that a new X4 uses the AVX-512VL kernel
+// exactly when the AVX2 kernels are selected on a CPU that has it.
+func TestKeccakAVX512Selected(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		var x X4
+		x.Init()
+		assert.Equal(t, cpu.AVX2Kernels() && useAVX512, x.avx512)
+		assert.False(t, useAVX512 && !cpu.X86HasAVX512, "useAVX512 without the CPU feature")
+	})
+}
+
 // TestKeccakF1600Stride4BMIMatchesScalar compares the BMI kernel that
 // permutes a lone lane with its twin, keccakF1600Stride4, on every lane of
 // extreme and random states: the lane must match and the other three Lanes,
@@ -454,8 +513,8 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	}
 }
 
-// FuzzKeccakF1600x4 compares the AVX2 and BMI kernels with their scalar
-// twins on states filled from the fuzzer's bytes (repeated to 3200 bytes):
+// FuzzKeccakF1600x4 compares the AVX2, AVX-512 (where the CPU has it) and
+// BMI kernels with their scalar twins on states filled from the fuzzer's bytes (repeated to 3200 bytes):
 // the four-state permutation applied 1 to 4 times in a row, the lone-lane
 // permutation of one lane, then the extraction of rounds mod 22 lane words.
 func FuzzKeccakF1600x4(f *testing.F) {
@@ -471,14 +530,22 @@ func FuzzKeccakF1600x4(f *testing.F) {
 				s[i/8] |= uint64(data[i%len(data)]^byte(i/len(data))) << (8 * (i % 8))
 			}
 		}
-		want, got := s, s
+		want, got, got512 := s, s, s
 		var tmp [100]uint64
 		for range 1 + rounds%4 {
 			permuteScalar(&want, laneMask(Lanes))
 			permuteAVX2(&got, &tmp)
+			if hasAVX512Keccak() {
+				permuteAVX512(&got512)
+			} else {
+				got512 = want
+			}
 		}
 		if want != got {
 			t.Fatalf("AVX2 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
+		}
+		if want != got512 {
+			t.Fatalf("AVX-512 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
 		}
 		l := int(rounds/4) % Lanes // and the lone-lane BMI kernel on one lane
 		var tmp1 [100]uint64
@@ -519,11 +586,9 @@ func BenchmarkKeccakF1600Lone(b *testing.B) { benchmarkPermute(b, 1) }
 
 // benchmarkPermute times X4.Permute(active) with each kernel set.
 func benchmarkPermute(b *testing.B, active uint8) {
-	for _, k := range keccakKernels() {
-		b.Run("impl="+k.String(), func(b *testing.B) {
-			restore, err := cpu.Set(k)
-			require.NoError(b, err)
-			defer restore()
+	for _, impl := range keccakImpls() {
+		b.Run("impl="+impl.name, func(b *testing.B) {
+			defer impl.use(b)()
 			x := X4{a: keccakBenchStates()}
 			x.Init()
 			b.ReportAllocs()
@@ -544,11 +609,9 @@ func BenchmarkSHAKE128x4(b *testing.B) {
 		seeds[l][32] = byte(l)
 	}
 	in := [][]byte{seeds[0][:], seeds[1][:], seeds[2][:], seeds[3][:]}
-	for _, k := range keccakKernels() {
-		b.Run("impl="+k.String(), func(b *testing.B) {
-			restore, err := cpu.Set(k)
-			require.NoError(b, err)
-			defer restore()
+	for _, impl := range keccakImpls() {
+		b.Run("impl="+impl.name, func(b *testing.B) {
+			defer impl.use(b)()
 			var out [Lanes][Rate128]byte
 			b.ReportAllocs()
 			for b.Loop() {

@@ -11,6 +11,9 @@ func permuteLone(s, e *[97]uint64) { keccakF1600Stride4BMI(s, e) }
 // permuteAVX2 runs the generated AVX2 kernel (keccak4x_amd64.s).
 func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }
 
+// permuteAVX512 runs the generated AVX-512VL kernel (keccak4x_amd64.s).
+func permuteAVX512(a *[100]uint64) { keccakF1600x4AVX512(a) }
+
 // extractAVX2 runs the generated AVX2 transpose (keccak4x_amd64.s).
 func extractAVX2(a *[100]uint64, out *[Lanes][Rate128]byte, words int) {
 	keccakExtractX4AVX2(a, out, words)

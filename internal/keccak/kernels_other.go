@@ -8,6 +8,8 @@ package keccak
 
 func permuteAVX2(a, _ *[100]uint64) { panic("keccak: AVX2 kernel called in a build without assembly") }
 
+func permuteAVX512(*[100]uint64) { panic("keccak: AVX-512 kernel called in a build without assembly") }
+
 func permuteLone(s, _ *[97]uint64) { panic("keccak: BMI kernel called in a build without assembly") }
 
 func extractAVX2(*[100]uint64, *[Lanes][Rate128]byte, int) {

@@ -38,19 +38,33 @@ const (
 type X4 struct {
 	a, tmp [4 * 25]uint64 // interleaved states, and the kernel's scratch
 	avx2   bool           // the AVX2 kernels, fixed for the run
+	avx512 bool           // with them, the AVX-512VL four-state permutation
 }
 
+// useAVX512 is whether the AVX2 kernels permute four states with the
+// AVX-512VL kernel, as they do on a CPU that has it; tests turn it off to
+// run the AVX2 kernel in its place.
+var useAVX512 = cpu.X86HasAVX512
+
 // Init chooses the kernels in use (internal/cpu) for the run that follows.
-func (x *X4) Init() { x.avx2 = cpu.AVX2Kernels() }
+func (x *X4) Init() {
+	x.avx2 = cpu.AVX2Kernels()
+	x.avx512 = x.avx2 && useAVX512
+}
 
 // Permute applies Keccak-f[1600] to the states whose bit is set in active.
-// The AVX2 kernel permutes all four states when more than one is active
-// (the others hold zeros or stale data nobody reads) and a lone active state
-// on its own, in general-purpose registers (the BMI kernel, faster than the
-// AVX2 kernel's four); the portable one permutes the active states only.
+// The AVX2 kernels permute all four states when more than one is active
+// (the others hold zeros or stale data nobody reads), with AVX-512VL
+// instructions where the CPU has them, and a lone active state on its own,
+// in general-purpose registers (the BMI kernel, faster than four); the
+// portable one permutes the active states only.
 func (x *X4) Permute(active uint8) {
 	if x.avx2 {
 		if active&(active-1) != 0 {
+			if x.avx512 {
+				permuteAVX512(&x.a)
+				return
+			}
 			permuteAVX2(&x.a, &x.tmp)
 			return
 		}
