@@ -22,11 +22,12 @@ import (
 // Operations:
 //   - KeyGen: key pair from a 64-byte seed (NewDecapsulationKey768 and the like).
 //   - EncapsulateFromBytes: parse the peer's encapsulation key, then
-//     encapsulate, as a server does with a client's key.
+//     encapsulate, as a server does with a client's key; results allocated
+//     by every implementation.
 //   - Encapsulate: with an already parsed key; results allocated (the
-//     crypto/mlkem API; CIRCL into fresh buffers).
+//     crypto/mlkem API; CIRCL's kem.Scheme API).
 //   - EncapsulateTo: with a parsed key into caller buffers (no crypto/mlkem form).
-//   - Decapsulate: results allocated (crypto/mlkem API; CIRCL into a fresh buffer).
+//   - Decapsulate: results allocated (crypto/mlkem API; CIRCL's kem.Scheme API).
 //   - DecapsulateTo: into a caller buffer (no crypto/mlkem form).
 //   - DecapsulateFromSeed: build the decapsulation key from its stored 64-byte
 //     seed (the crypto/mlkem storage form: key generation), then decapsulate.
@@ -145,15 +146,11 @@ func mlkemBench512() mlkemBenchSet {
 			encapsulateFromBytes: func(b []byte) {
 				var pk mlkem512.PublicKey
 				must(0, pk.Unpack(b))
-				rand.Read(m)
-				pk.EncapsulateTo(c, k, m)
+				must2(mlkem512.Scheme().Encapsulate(&pk))
 			},
-			encapsulate: func() {
-				rand.Read(m)
-				cpk.EncapsulateTo(make([]byte, mlkem512.CiphertextSize), make([]byte, 32), m)
-			},
+			encapsulate:   func() { must2(mlkem512.Scheme().Encapsulate(cpk)) },
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
-			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulate:   func(ct []byte) { must(mlkem512.Scheme().Decapsulate(csk, ct)) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 			decapsulateFromSeed: func(seed, ct []byte) {
 				_, sk := mlkem512.NewKeyFromSeed(seed)
@@ -217,15 +214,11 @@ func mlkemBench768() mlkemBenchSet {
 			encapsulateFromBytes: func(b []byte) {
 				var pk mlkem768.PublicKey
 				must(0, pk.Unpack(b))
-				rand.Read(m)
-				pk.EncapsulateTo(c, k, m)
+				must2(mlkem768.Scheme().Encapsulate(&pk))
 			},
-			encapsulate: func() {
-				rand.Read(m)
-				cpk.EncapsulateTo(make([]byte, mlkem768.CiphertextSize), make([]byte, 32), m)
-			},
+			encapsulate:   func() { must2(mlkem768.Scheme().Encapsulate(cpk)) },
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
-			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulate:   func(ct []byte) { must(mlkem768.Scheme().Decapsulate(csk, ct)) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 			decapsulateFromSeed: func(seed, ct []byte) {
 				_, sk := mlkem768.NewKeyFromSeed(seed)
@@ -289,15 +282,11 @@ func mlkemBench1024() mlkemBenchSet {
 			encapsulateFromBytes: func(b []byte) {
 				var pk mlkem1024.PublicKey
 				must(0, pk.Unpack(b))
-				rand.Read(m)
-				pk.EncapsulateTo(c, k, m)
+				must2(mlkem1024.Scheme().Encapsulate(&pk))
 			},
-			encapsulate: func() {
-				rand.Read(m)
-				cpk.EncapsulateTo(make([]byte, mlkem1024.CiphertextSize), make([]byte, 32), m)
-			},
+			encapsulate:   func() { must2(mlkem1024.Scheme().Encapsulate(cpk)) },
 			encapsulateTo: func() { rand.Read(m); cpk.EncapsulateTo(c, k, m) },
-			decapsulate:   func(ct []byte) { csk.DecapsulateTo(make([]byte, 32), ct) },
+			decapsulate:   func(ct []byte) { must(mlkem1024.Scheme().Decapsulate(csk, ct)) },
 			decapsulateTo: func(ct []byte) { csk.DecapsulateTo(k, ct) },
 			decapsulateFromSeed: func(seed, ct []byte) {
 				_, sk := mlkem1024.NewKeyFromSeed(seed)

@@ -47,6 +47,15 @@ func must[T any](v T, err error) T {
 	return v
 }
 
+// must2 is must for a call with two results and an error (CIRCL's
+// Scheme.Encapsulate).
+func must2[T, U any](t T, u U, err error) (T, U) {
+	if err != nil {
+		panic(err)
+	}
+	return t, u
+}
+
 // goImpl describes moduletto's or crypto/mlkem's API for one size (the two
 // have the same shape); the expanded dk is read if the key has ExpandedBytes.
 func goImpl[DK interface {
