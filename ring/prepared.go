@@ -110,16 +110,22 @@ func (r *Ring) MulPrepared(c []int16, a *Prepared, b []int16) {
 	r.check(b)
 	r.checkPrepared(a, "MulPrepared")
 	use16, use32, _ := pick(r.smallBound(), a.t16 != nil, a.t32 != nil) // Prepare and PrepareSmall hold what the small bound needs
+	// Each transform array is declared where it is used, so that a product
+	// that needs one prime does not zero the other's.
 	nb := blocks(r.p)
-	var fb16 [maxBlocks][256]int16
-	var fb32 [maxBlocks][256]int32
+	var b16 [][256]int16
+	var b32 [][256]int32
 	if use16 {
-		forward16(fb16[:], b)
+		var fb [maxBlocks][256]int16
+		forward16(fb[:], b)
+		b16 = fb[:nb]
 	}
 	if use32 {
-		forward32(fb32[:], b)
+		var fb [maxBlocks][256]int32
+		forward32(fb[:], b)
+		b32 = fb[:nb]
 	}
-	r.mulTransforms(c, a.t16, fb16[:nb], a.t32, fb32[:nb], use16, use32)
+	r.mulTransforms(c, a.t16, b16, a.t32, b32, use16, use32)
 }
 
 // MulBothPrepared sets c = a·b in R_q for two prepared elements, with no
