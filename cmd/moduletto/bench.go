@@ -71,7 +71,11 @@ func runBench(c *command, e *env, args []string) error {
 			schemes = append(schemes, s)
 		}
 	}
-	fmt.Fprintf(e.stdout, "moduletto %s, %s/%s, %d CPUs, kernels %v\n", version.String(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpu.Current())
+	inUse := cpu.Current().String()
+	if cpu.AVX2Kernels() && cpu.X86HasAVX512 {
+		inUse += " (Keccak ×4 on AVX-512VL)"
+	}
+	fmt.Fprintf(e.stdout, "moduletto %s, %s/%s, %d CPUs, kernels %s\n", version.String(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), inUse)
 	fmt.Fprintf(e.stdout, "median time per operation over %d rounds in ~%v; ±: (slowest − fastest) / median\n", *rounds, *duration)
 	for _, kems := range []bool{true, false} {
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 3, ' ', 0)
