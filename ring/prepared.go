@@ -27,8 +27,7 @@ type Prepared struct {
 func (r *Ring) Prepare(pr *Prepared, a []int16) {
 	r.check(a)
 	use16, use32 := primes(r.smallBound())
-	r.prepare(pr, a, use16, use32)
-	pr.big = true
+	r.prepare(pr, a, use16, use32, true)
 }
 
 // PrepareSmall sets pr to the small element s, for products with elements
@@ -39,7 +38,7 @@ func (r *Ring) PrepareSmall(pr *Prepared, s []int8) {
 	r.check8(s)
 	var sb [MaxP]int16
 	use16, use32 := primes(r.smallBound())
-	r.prepare(pr, widenSmall(&sb, s), use16, use32)
+	r.prepare(pr, widenSmall(&sb, s), use16, use32, false)
 }
 
 // PrepareBig sets pr to the element a (coefficients in the centred range),
@@ -58,16 +57,16 @@ func (r *Ring) PrepareBig(pr *Prepared, a []int16) {
 	}
 	small16, small32 := primes(r.smallBound())
 	big16, big32 := primes(r.bigBound())
-	r.prepare(pr, a, small16 || big16, small32 || big32)
-	pr.big = true
+	r.prepare(pr, a, small16 || big16, small32 || big32, true)
 }
 
 // prepare computes the transforms modulo the primes selected, into cleared
-// storage of blocks(p) transforms each, and drops the other.
-func (r *Ring) prepare(pr *Prepared, a []int16, use16, use32 bool) {
+// storage of blocks(p) transforms each, drops the other, and records the
+// ring and whether a is big (in the centred range) or small.
+func (r *Ring) prepare(pr *Prepared, a []int16, use16, use32, big bool) {
 	nb := blocks(r.p)
 	pr.t16, pr.t32 = cleared(pr.t16, nb, use16), cleared(pr.t32, nb, use32)
-	pr.p, pr.q, pr.big = int32(r.p), r.q, false
+	pr.p, pr.q, pr.big = int32(r.p), r.q, big
 	if pr.t16 != nil {
 		forward16(pr.t16, a)
 	}

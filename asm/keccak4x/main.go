@@ -60,6 +60,10 @@ func rotations() [25]int {
 	return r
 }
 
+// piSource returns the lane (x, y) that π moves to (X, Y) = (y, 2x+3y)
+// (FIPS 202, Algorithm 3): y = X and x = 3(Y − 3X) mod 5 (3 = 2⁻¹ mod 5).
+func piSource(X, Y int) (x, y int) { return (3*(Y-3*X)%5 + 5) % 5, X }
+
 // Registers: C (column parities) Y0–Y4, D (θ effect) Y5–Y9, B (a plane
 // after θ, ρ, π) Y10–Y14, one temporary Y15.
 var (
@@ -107,9 +111,7 @@ func round(src, dst, rcm, rot8, rot56 Mem, r [25]int) {
 	for Y := range 5 {
 		Commentf("plane y=%d: θ, ρ and π into B, then χ (and ι), accumulating C", Y)
 		for X := range 5 {
-			// π moves lane (x, y) to (y, 2x+3y); its source for (X, Y)
-			// is x = 3(Y − 3X) mod 5, y = X (3 = 2⁻¹ mod 5).
-			x, y := (3*(Y-3*X)%5+5)%5, X
+			x, y := piSource(X, Y)
 			VPXOR(lane(src, x, y), regD[x], regB[X])
 			rotl(regB[X], r[x+5*y], rot8, rot56)
 		}
@@ -253,8 +255,7 @@ func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) {
 	for Y := range 5 {
 		Commentf("plane y=%d: θ, ρ and π into B, then χ (and ι)", Y)
 		for X := range 5 {
-			// π's source of (X, Y), as in round.
-			x, y := (3*(Y-3*X)%5+5)%5, X
+			x, y := piSource(X, Y)
 			MOVQ(lane(src, x, y), b[X])
 			XORQ(d[x], b[X])
 			if k := r[x+5*y]; k != 0 {
@@ -385,13 +386,12 @@ func avx512(rcTable Mem) {
 		}
 	}
 	Comment("ρ and π: B[y, 2x+3y] = rot(A[x,y], r[x,y]), along π's cycle")
-	// src(d) is the lane word π moves to position d = X + 5Y: x = 3(Y −
-	// 3X) mod 5, y = X. Walking d ← src(d) from lane word 1 visits the 24
-	// others and comes back; the first one's old value waits in a
-	// temporary.
+	// src(d) is the lane word π moves to lane word d. Walking d ← src(d)
+	// from lane word 1 visits the 24 others and comes back; the first one's
+	// old value waits in a temporary.
 	src := func(d int) int {
-		X, Y := d%5, d/5
-		return (3*(Y-3*X)%5+5)%5 + 5*X
+		x, y := piSource(d%5, d/5)
+		return x + 5*y
 	}
 	t := C[0]
 	VMOVDQA64(A[1], t)

@@ -2,9 +2,9 @@
 // four interleaved states permuted together (AVX2, AVX-512VL where the CPU
 // has it, or the portable permutation state by state), a lone state
 // permuted on its own (the BMI kernel with AVX2), per-lane absorbing and
-// squeezing of whole blocks, and a
-// one-lane sponge. It knows no sampler and no scheme: package sample builds
-// the FIPS samplers and its batches on it.
+// squeezing of whole blocks, and a one-lane sponge. It knows no sampler
+// and no scheme: package sample builds the FIPS samplers and its batches
+// on it.
 //
 // The kernels are chosen by internal/cpu, read once per [X4] run.
 package keccak

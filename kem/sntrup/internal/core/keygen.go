@@ -285,9 +285,9 @@ func (pp *Params) GenerateKeys(rand io.Reader, n int) ([]*DecapsulationKey, erro
 // quotients sets h[i·p:(i+1)·p] = g_i/f_i in R/q for the n = len(s) keys,
 // with one inversion, by Montgomery's trick (as ring.BatchInvert) fused
 // with the products by g_i, so that no 1/f_i is formed: with P_i =
-// f_0⋯f_i and Q_i = P_(i−1)·g_i (Q_0 = g_0), T = 1/P_(n−1) and, for i from
-// n − 1 down to 1, g_i/f_i = T·Q_i and then T ← T·f_i; the last T is
-// 1/f_0. Each element is transformed once for all its products
+// f_0⋯f_i and Q_i = P_(i−1)·g_i, T = 1/P_(n−1) and, for i from n − 1 down
+// to 1, g_i/f_i = T·Q_i and then T ← T·f_i; the last T is 1/f_0, and
+// g_0/f_0 = T·g_0. Each element is transformed once for all its products
 // (ring.Prepared, ring.Ring.MulBothPrepared). keys[i].fp must hold f_i,
 // prepared. It reports whether P_(n−1) was invertible (always: R/q is a
 // field). The sequence of operations depends only on n.
@@ -304,7 +304,6 @@ func (pp *Params) quotients(h []int16, s []secrets, keys []*DecapsulationKey) bo
 	defer pb.Clear()
 	// The forward pass: prefix = P_(i−1), prepared in pa, gives Q_i (into
 	// h_i) and P_i. P_0 = f_0 is keys[0].fp itself.
-	widen(h[:p], s[0].g[:p])
 	prep := &keys[0].fp
 	for i := 1; i < n; i++ {
 		pp.rq.PrepareSmall(&pb, s[i].g[:p])
