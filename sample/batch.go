@@ -8,12 +8,13 @@ import (
 )
 
 // Rates (block sizes) in bytes of the XOFs and hashes the jobs use (FIPS
-// 202, Sections 6.1 and 6.2), and the number of Keccak lanes of a batch.
+// 202, Sections 6.1 and 6.2), and the largest number of Keccak lanes of a
+// batch.
 const (
 	rate128      = keccak.Rate128 // SHAKE-128
 	rate256      = keccak.Rate256 // SHAKE-256, SHA3-256
 	rateSHA3_512 = keccak.RateSHA3_512
-	lanes        = keccak.Lanes
+	maxLanes     = keccak.MaxLanes
 )
 
 // sampler names what a [Job] computes: a sampler, which fixes the XOF
@@ -188,7 +189,8 @@ func (jb *Job) suffix() byte {
 	return keccak.SuffixSHA3
 }
 
-// Run computes the jobs, four at a time on the Keccak-f[1600]×4 kernels:
+// Run computes the jobs, four at a time on the Keccak-f[1600]×4 kernels
+// (five where the AVX-512 kernel permutes a fifth state beside them):
 // whenever a job ends, its lane takes the next job of the list at once, so
 // a long hash (J over a ciphertext, H over a public key) runs beside a
 // stream of short samplers instead of costing a permutation of its own per
@@ -218,11 +220,11 @@ func Run(jobs []Job) {
 	case size == 0:
 		run(jobs, nil, 0)
 	case size <= cbd3Buf:
-		var bufs [lanes * cbd3Buf]byte
+		var bufs [maxLanes * cbd3Buf]byte
 		run(jobs, bufs[:], cbd3Buf)
 		clear(bufs[:])
 	default:
-		var bufs [lanes * maskBuf]byte
+		var bufs [maxLanes * maskBuf]byte
 		run(jobs, bufs[:], maskBuf)
 		clear(bufs[:])
 	}
@@ -247,20 +249,21 @@ type laneState struct {
 // ([Job.After]) sees that it is done.
 func run(jobs []Job, bufs []byte, size int) {
 	var (
-		x      keccak.X4
-		ls     [lanes]laneState
-		blocks [lanes][rate128]byte
+		x      keccak.States
+		ls     [maxLanes]laneState
+		blocks [maxLanes][rate128]byte
 		last   [rate128]byte
 	)
 	x.Init()
+	all := uint8(1)<<lanesFor(jobs, x.Lanes()) - 1 // the lanes in use
 	next, active := 0, uint8(0)
 	permuted := false // the lanes are no longer all zero
 	for {
-		for free := ^active & 0xf; free != 0; free &= free - 1 {
+		for free := ^active & all; free != 0; free &= free - 1 {
 			if next = skipZero(jobs, next); next == len(jobs) || !jobs[next].ready(jobs) {
 				break
 			}
-			l := bits.TrailingZeros8(free) & 3
+			l := bits.TrailingZeros8(free)
 			start(&x, l, &ls[l], &jobs[next], next, permuted)
 			active |= 1 << l
 			next++
@@ -273,7 +276,7 @@ func run(jobs []Job, bufs []byte, size int) {
 		}
 		words, squeezing := 0, uint8(0)
 		for a := active; a != 0; a &= a - 1 {
-			l := bits.TrailingZeros8(a) & 3
+			l := bits.TrailingZeros8(a)
 			s := &ls[l]
 			if !s.squeezing {
 				jb := &jobs[s.job]
@@ -293,7 +296,7 @@ func run(jobs []Job, bufs []byte, size int) {
 		}
 		x.ExtractBlocks(&blocks, squeezing, words)
 		for sq := squeezing; sq != 0; sq &= sq - 1 {
-			l := bits.TrailingZeros8(sq) & 3
+			l := bits.TrailingZeros8(sq)
 			s := &ls[l]
 			if jb := &jobs[s.job]; consume(jb, s, &blocks[l], bufs, l*size) {
 				*jb = Job{}
@@ -304,6 +307,89 @@ func run(jobs []Job, bufs []byte, size int) {
 	x.Clear()
 	clear(blocks[:])
 	clear(last[:])
+}
+
+// lanesFor returns how many of the n lanes a States offers (four, or five
+// with the AVX-512 kernels) Run uses for jobs: the fifth only if the list
+// typically finishes in fewer permutations with it (makespan). The five-
+// state kernel costs a little more than the four-state one, so a fifth
+// lane that only reshuffles the jobs, ending after as many permutations,
+// does not pay. The choice depends on the jobs' kinds and hash lengths
+// only.
+func lanesFor(jobs []Job, n int) int {
+	if n <= 4 {
+		return n
+	}
+	// Lower bounds first: most lists of a few short jobs, or of one long
+	// hash beside them, cannot end sooner on five lanes.
+	total, longest := 0, 0
+	for i := range jobs {
+		p := jobs[i].perms()
+		total += p
+		longest = max(longest, p)
+	}
+	if max(longest, (total+4)/5) == max(longest, (total+3)/4) || makespan(jobs, n) >= makespan(jobs, 4) {
+		return 4
+	}
+	return n
+}
+
+// makespan returns the number of permutations Run takes for jobs on m
+// lanes if every job takes its typical count (Job.perms) and ignores
+// Job.After: each job goes, in list order, to the lane that frees first
+// (the lowest of those that free at once, as Run picks).
+func makespan(jobs []Job, m int) int {
+	var free [maxLanes]int // the permutation after which each lane is free
+	end := 0
+	for i := range jobs {
+		l := 0
+		for k := 1; k < m; k++ {
+			if free[k] < free[l] {
+				l = k
+			}
+		}
+		free[l] += jobs[i].perms()
+		end = max(end, free[l])
+	}
+	return end
+}
+
+// perms returns the number of permutations the job typically takes: its
+// blocks of output (the rejection samplers' at their acceptance rates), or
+// a hash's blocks of padded input and of output. Only lanesFor uses it.
+func (jb *Job) perms() int {
+	switch jb.kind {
+	case samplerNone:
+		return 0
+	case samplerNTT16:
+		return 3 // 504 bytes: 336 12-bit candidates, 273 below q on average (3329/4096)
+	case samplerNTT32:
+		return 5 // 256 23-bit candidates (nearly all below q) in 768 bytes
+	case samplerBounded2, samplerBounded4:
+		return 2 // 256 half-bytes below 15 (or 9) of 16 take 137 (or 228) bytes
+	case samplerCBD2:
+		return 1 // 128 bytes
+	case samplerCBD3:
+		return 2 // 192 bytes
+	case samplerMask18, samplerMask20:
+		return 5 // 576 or 640 bytes
+	}
+	r := jb.rate()
+	return blocks(len(jb.in[0])+len(jb.in[1]), r) + 1 + blocks(len(jb.out)-1, r)
+}
+
+// blocks returns n/rate (rounded towards zero) for one of the rates, each
+// a constant divisor, which the compiler turns into a multiplication: the
+// module keeps division instructions out of code that may see secrets
+// (internal/divscan), though these lengths are public.
+func blocks(n, rate int) int {
+	switch rate {
+	case rate128:
+		return n / rate128
+	case rate256:
+		return n / rate256
+	}
+	return n / rateSHA3_512
 }
 
 // skipZero returns the index of the first job from i on that is not a zero
@@ -325,9 +411,9 @@ func (jb *Job) ready(jobs []Job) bool {
 // seed‖nonce, is shorter than a block: its padded block becomes the lane's
 // state at once, and the lane squeezes from the next permutation on. A
 // hash's lane is zeroed unless no permutation has run yet (an idle lane is
-// permuted too: the AVX2 kernel permutes all four), and absorbs from the
-// next round on.
-func start(x *keccak.X4, l int, s *laneState, jb *Job, j int, permuted bool) {
+// permuted too: the AVX2 kernels permute all the lanes in use), and
+// absorbs from the next round on.
+func start(x *keccak.States, l int, s *laneState, jb *Job, j int, permuted bool) {
 	r := jb.rate()
 	*s = laneState{job: j, rate: r, words: r / 8}
 	if jb.isHash() {

@@ -331,3 +331,63 @@ func TestSampleNoiseNTTJob(t *testing.T) {
 		}
 	})
 }
+
+// TestLanesFor checks the lane count Run chooses where five lanes are
+// offered, on lists whose permutation counts are worked out by hand from
+// the typical counts of Job.perms (SampleNTT 3, RejNTTPoly 5, PRF_2 1,
+// PRF_3 2; a hash one per block of padded input):
+//   - 7 one-permutation jobs end after 2 permutations on four lanes or
+//     five: four (ML-KEM-768 encryption's noise);
+//   - 9 of them take 3 on four lanes, 2 on five: five;
+//   - a 1120-byte SHAKE-256 (9 blocks) beside 7 short jobs takes 9 either
+//     way: four (ML-KEM-768 decapsulation);
+//   - 9 SampleNTT then 6 PRF_2 jobs take 9 on four lanes (rows of 4, 4 and
+//     1 SampleNTT, the noise beside the last), 7 on five: five;
+//   - 4 SampleNTT then 4 PRF_3 jobs take 5 either way (on five lanes the
+//     first PRF_3 ends at 2 and the second at 4 in lane 4, the others at 5
+//     in lanes 0 and 1): four;
+//   - 16 SampleNTT jobs take 12 either way (the sixteenth starts at 9 on
+//     five lanes): four;
+//   - 30 RejNTTPoly jobs take 40 on four lanes and 30 on five: five;
+//   - with four lanes offered, four.
+func TestLanesFor(t *testing.T) {
+	var rho, sigma [32]byte
+	var p16 poly.Poly16
+	var n16 poly.NTTPoly16
+	var n32 poly.NTTPoly32
+	ones := func(n int) []Job {
+		jobs := make([]Job, n)
+		for i := range jobs {
+			jobs[i] = SampleNoiseJob(&p16, &sigma, byte(i), 2)
+		}
+		return jobs
+	}
+	repeat := func(n int, jb Job) []Job {
+		jobs := make([]Job, n)
+		for i := range jobs {
+			jobs[i] = jb
+		}
+		return jobs
+	}
+	ct := make([]byte, 1088)
+	decaps := append([]Job{SHAKE256Job(make([]byte, 32), sigma[:], ct)}, ones(7)...)
+	keyGen768 := append(repeat(9, SampleNTTJob(&n16, &rho, 0, 0)), ones(6)...)
+	keyGen512 := append(repeat(4, SampleNTTJob(&n16, &rho, 0, 0)), repeat(4, SampleNoiseJob(&p16, &sigma, 0, 3))...)
+	for _, c := range []struct {
+		name    string
+		jobs    []Job
+		offered int
+		want    int
+	}{
+		{"7 short", ones(7), 5, 4},
+		{"9 short", ones(9), 5, 5},
+		{"hash and 7 short", decaps, 5, 4},
+		{"9 SampleNTT and 6 PRF_2", keyGen768, 5, 5},
+		{"4 SampleNTT and 4 PRF_3", keyGen512, 5, 4},
+		{"16 SampleNTT", repeat(16, SampleNTTJob(&n16, &rho, 0, 0)), 5, 4},
+		{"30 RejNTTPoly", repeat(30, RejNTTPolyJob(&n32, &rho, 0, 0)), 5, 5},
+		{"four offered", ones(9), 4, 4},
+	} {
+		assert.Equal(t, c.want, lanesFor(c.jobs, c.offered), c.name)
+	}
+}

@@ -4,9 +4,10 @@
 // ones for any ring of package poly (Uniform, CenteredBinomial).
 //
 // Every function writes into caller-owned polynomials and allocates nothing.
-// The samplers run SHAKE on the four-way Keccak-f[1600] of the module's
-// Keccak mechanism (internal/keccak: AVX2 where the CPU has it, a portable
-// Go permutation otherwise); PRF, SampleInBall and the generic samplers use
+// The samplers run SHAKE on the four- or five-way Keccak-f[1600] of the
+// module's Keccak mechanism (internal/keccak: AVX2 where the CPU has it,
+// AVX-512VL with a fifth state in general-purpose registers where it has
+// that too, a portable Go permutation otherwise); PRF, SampleInBall and the generic samplers use
 // the standard library's crypto/sha3.
 //
 // # Output conventions
@@ -36,8 +37,8 @@
 // # Batching
 //
 // Every sampler, and the fixed-length hashes SHA3-256, SHA3-512 and
-// SHAKE-256, is a [Job]; [Run] computes a list of jobs four Keccak lanes at
-// a time and gives a lane the next job as soon as its current one ends, so
+// SHAKE-256, is a [Job]; [Run] computes a list of jobs four (or five) Keccak
+// lanes at a time and gives a lane the next job as soon as its current one ends, so
 // a long hash runs beside short samplers instead of costing a permutation
 // of its own per block, and a list of one hash runs as a one-lane sponge.
 // A job may wait for an earlier job of the list whose output is its input

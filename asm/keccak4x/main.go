@@ -1,8 +1,9 @@
 // Command keccak4x generates internal/keccak/keccak4x_amd64.s: Keccak-f[1600] on four
 // interleaved states with AVX2 and with AVX-512VL (FIPS 202, Section 3.3,
-// Algorithm 7), the transpose that copies a squeezed block of each state out
-// to its own row, and Keccak-f[1600] on one state in general-purpose
-// registers.
+// Algorithm 7), the transpose that copies a squeezed block of each state
+// out to its own row, Keccak-f[1600] on one state in general-purpose
+// registers, and the AVX-512VL and general-purpose ones at once on five
+// states.
 //
 // Layout: lane word i = x + 5y (FIPS 202, Section 3.1.2) of state l is
 // a[4i+l], so one ymm register holds the same lane word of all four states
@@ -187,6 +188,7 @@ func main() {
 	extract()
 	single(rcTable)
 	avx512(rcTable)
+	avx512x5(rcTable)
 
 	Generate()
 }
@@ -207,21 +209,41 @@ func single(rcTable Mem) {
 		"the state whose lane word i is s[4i] (one state of the interleaved",
 		"layout). e is scratch space of the same layout; it is overwritten.",
 	)
-	s := Mem{Base: Load(Param("s"), GP64())}
-	e := Mem{Base: Load(Param("e"), GP64())}
-	var b, d [5]GPVirtual
-	for x := range 5 {
-		b[x], d[x] = GP64(), GP64()
-	}
-	t := GP64()
+	s, e, b, d, t := singleRegisters()
 	r := rotations()
 	roundLoop("single", rcTable, s, e, func(src, dst, rcm Mem) {
-		singleRound(src, dst, rcm, r, b, d, t)
+		singleRound(src, dst, rcm, r, b, d, t).emit()
 	})
 	RET()
 }
 
-// roundLoop emits the 24 rounds both kernels run, two per iteration: one
+// roundByRound emits the 24 rounds of the AVX-512VL kernels, one per
+// iteration; round gets the operand of its constant (see roundLoop).
+func roundByRound(label string, rcTable Mem, round func(rcm Mem)) {
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	n := GP64()
+	MOVQ(U32(rounds), n)
+	Label(label)
+	round(Mem{Base: rcp})
+	ADDQ(U32(32), rcp)
+	DECQ(n)
+	JNE(LabelRef(label))
+}
+
+// singleRegisters loads the state and scratch pointers s and e of a
+// kernel with keccakF1600Stride4BMI's round and allocates that round's
+// registers: B (with θ's C) and D, five each, and χ's temporary.
+func singleRegisters() (s, e Mem, b, d [5]GPVirtual, t GPVirtual) {
+	s = Mem{Base: Load(Param("s"), GP64())}
+	e = Mem{Base: Load(Param("e"), GP64())}
+	for x := range 5 {
+		b[x], d[x] = GP64(), GP64()
+	}
+	return s, e, b, d, GP64()
+}
+
+// roundLoop emits the 24 rounds the kernels run, two per iteration: one
 // from the state at a to the scratch at e, one back. rcTable holds each
 // round constant four times (one per state of the AVX2 kernel), round
 // ir's at 32·ir; round gets the operand of its constant.
@@ -238,37 +260,69 @@ func roundLoop(label string, rcTable, a, e Mem, round func(src, dst, rcm Mem)) {
 	JNE(LabelRef(label))
 }
 
-// singleRound emits one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section
+// singleRound returns one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section
 // 3.3) of keccakF1600Stride4BMI from the state at src to dst.
-func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) {
-	Comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4] (in B), D[x] = C[x−1] ⊕ rot(C[x+1], 1)")
+func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) ops {
+	var o ops
+	o.comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4] (in B), D[x] = C[x−1] ⊕ rot(C[x+1], 1)")
 	for x := range 5 {
-		MOVQ(lane(src, x, 0), b[x])
+		o.add(func() { MOVQ(lane(src, x, 0), b[x]) })
 		for y := 1; y < 5; y++ {
-			XORQ(lane(src, x, y), b[x])
+			o.add(func() { XORQ(lane(src, x, y), b[x]) })
 		}
 	}
 	for x := range 5 {
-		RORXQ(U8(63), b[(x+1)%5], d[x]) // rotate left by 1
-		XORQ(b[(x+4)%5], d[x])
+		o.add(func() { RORXQ(U8(63), b[(x+1)%5], d[x]) }) // rotate left by 1
+		o.add(func() { XORQ(b[(x+4)%5], d[x]) })
 	}
 	for Y := range 5 {
-		Commentf("plane y=%d: θ, ρ and π into B, then χ (and ι)", Y)
+		o.comment(fmt.Sprintf("plane y=%d: θ, ρ and π into B, then χ (and ι)", Y))
 		for X := range 5 {
 			x, y := piSource(X, Y)
-			MOVQ(lane(src, x, y), b[X])
-			XORQ(d[x], b[X])
+			o.add(func() { MOVQ(lane(src, x, y), b[X]) })
+			o.add(func() { XORQ(d[x], b[X]) })
 			if k := r[x+5*y]; k != 0 {
-				RORXQ(U8(64-k), b[X], b[X]) // rotate left by k
+				o.add(func() { RORXQ(U8(64-k), b[X], b[X]) }) // rotate left by k
 			}
 		}
 		for X := range 5 {
-			ANDNQ(b[(X+2)%5], b[(X+1)%5], t) // ¬B[x+1] ∧ B[x+2]
-			XORQ(b[X], t)
+			o.add(func() { ANDNQ(b[(X+2)%5], b[(X+1)%5], t) }) // ¬B[x+1] ∧ B[x+2]
+			o.add(func() { XORQ(b[X], t) })
 			if X == 0 && Y == 0 {
-				XORQ(rcm, t)
+				o.add(func() { XORQ(rcm, t) })
 			}
-			MOVQ(t, lane(dst, X, Y))
+			o.add(func() { MOVQ(t, lane(dst, X, Y)) })
+		}
+	}
+	return o
+}
+
+// ops is a straight-line sequence of instructions, each element emitting
+// one (or a comment), kept as a list so that two independent sequences can
+// be interleaved (see interleave).
+type ops []func()
+
+func (o *ops) add(f func())     { *o = append(*o, f) }
+func (o *ops) comment(c string) { *o = append(*o, func() { Comment(c) }) }
+func (o ops) emit() {
+	for _, f := range o {
+		f()
+	}
+}
+
+// interleave emits the independent sequences p and q merged evenly: after
+// i elements of p, about i·len(q)/len(p) of q. An out-of-order core then
+// has both in its window at once and runs them on different units (p's on
+// the vector ones, q's on the integer ones).
+func interleave(p, q ops) {
+	i, j := 0, 0
+	for i < len(p) || j < len(q) {
+		if j < len(q) && (i == len(p) || j*len(p) <= i*len(q)) {
+			q[j]()
+			j++
+		} else {
+			p[i]()
+			i++
 		}
 	}
 }
@@ -276,7 +330,7 @@ func singleRound(src, dst, rcm Mem, r [25]int, b, d [5]GPVirtual, t GPVirtual) {
 // extract emits keccakExtractX4AVX2, which copies the first words lane words
 // of the four interleaved states into four byte rows: a 4×4 transpose of
 // 64-bit words per group of four lane words, then single words. Twin:
-// keccak.X4.Extract with pos = 0, once per lane.
+// keccak.States.Extract with pos = 0, once per lane.
 func extract() {
 	TEXT("keccakExtractX4AVX2", NOSPLIT, "func(a *[100]uint64, out *[4][168]byte, words int)")
 	Pragma("noescape")
@@ -334,6 +388,70 @@ func extract() {
 	RET()
 }
 
+// avx512Round returns one round Rnd(A, ir) = ι∘χ∘π∘ρ∘θ (FIPS 202, Section
+// 3.3) of the AVX-512VL kernels on the four states whose lane word i is in
+// Y(i), with round constant rcm. C takes Y25–Y29 and D Y30; ρ∘π's
+// temporary and χ's two saved words reuse C's registers.
+func avx512Round(rcm Mem, r [25]int) ops {
+	var A [25]VecPhysical
+	for i := range A {
+		A[i] = zmmY(i)
+	}
+	var C [5]VecPhysical
+	for x := range C {
+		C[x] = zmmY(25 + x)
+	}
+	D := zmmY(30)
+	var o ops
+	o.comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; D[x] = C[x−1] ⊕ rot(C[x+1], 1); A[x,y] ⊕= D[x]")
+	for x := range 5 {
+		o.add(func() { VMOVDQA64(A[x], C[x]) })
+		o.add(func() { VPTERNLOGQ(U8(0x96), A[x+10], A[x+5], C[x]) }) // C ⊕ A[x,1] ⊕ A[x,2]
+		o.add(func() { VPTERNLOGQ(U8(0x96), A[x+20], A[x+15], C[x]) })
+	}
+	for x := range 5 {
+		o.add(func() { VPROLQ(U8(1), C[(x+1)%5], D) })
+		o.add(func() { VPXORQ(C[(x+4)%5], D, D) })
+		for y := range 5 {
+			o.add(func() { VPXORQ(D, A[x+5*y], A[x+5*y]) })
+		}
+	}
+	o.comment("ρ and π: B[y, 2x+3y] = rot(A[x,y], r[x,y]), along π's cycle")
+	// src(d) is the lane word π moves to lane word d. Walking d ← src(d)
+	// from lane word 1 visits the 24 others and comes back; the first one's
+	// old value waits in a temporary.
+	src := func(d int) int {
+		x, y := piSource(d%5, d/5)
+		return x + 5*y
+	}
+	t := C[0]
+	o.add(func() { VMOVDQA64(A[1], t) })
+	for d := 1; ; {
+		s := src(d)
+		if s == 1 {
+			o.add(func() { VPROLQ(U8(r[1]), t, A[d]) })
+			break
+		}
+		to := d
+		o.add(func() { VPROLQ(U8(r[s]), A[s], A[to]) })
+		d = s
+	}
+	o.comment("χ: A[x,y] = B[x,y] ⊕ (¬B[x+1,y] ∧ B[x+2,y]), in place, with B[0,y] and B[1,y] saved; ι")
+	for y := range 5 {
+		b := A[5*y : 5*y+5]
+		s0, s1 := C[0], C[1]
+		o.add(func() { VMOVDQA64(b[0], s0) })
+		o.add(func() { VMOVDQA64(b[1], s1) })
+		o.add(func() { VPTERNLOGQ(U8(0xd2), b[2], b[1], b[0]) })
+		o.add(func() { VPTERNLOGQ(U8(0xd2), b[3], b[2], b[1]) })
+		o.add(func() { VPTERNLOGQ(U8(0xd2), b[4], b[3], b[2]) })
+		o.add(func() { VPTERNLOGQ(U8(0xd2), s0, b[4], b[3]) })
+		o.add(func() { VPTERNLOGQ(U8(0xd2), s1, s0, b[4]) })
+	}
+	o.add(func() { VPXORQ(rcm, A[0], A[0]) })
+	return o
+}
+
 // avx512 emits keccakF1600x4AVX512, Keccak-f[1600] on the four interleaved
 // states with AVX-512VL instructions on ymm registers: its 32 registers hold
 // the 25 lane words of the four states for the whole permutation (the AVX2
@@ -351,80 +469,65 @@ func avx512(rcTable Mem) {
 		"four interleaved states in a (lane word i of state l is a[4i+l]) with",
 		"AVX-512F and AVX-512VL instructions.",
 	)
-	a := Mem{Base: Load(Param("a"), GP64())}
-	// Lane word i lives in Y(i) throughout; C takes Y25–Y29, D Y30; ρ∘π's
-	// temporary and χ's two saved words reuse C's registers.
-	var A [25]VecPhysical
-	for i := range A {
-		A[i] = zmmY(i)
-	}
-	var C [5]VecPhysical
-	for x := range C {
-		C[x] = zmmY(25 + x)
-	}
-	D := zmmY(30)
-	for i := range A {
-		VMOVDQU64(a.Offset(32*i), A[i])
-	}
+	loadStates()
 	r := rotations()
-	rcp := GP64()
-	LEAQ(rcTable, rcp)
-	n := GP64()
-	MOVQ(U32(rounds), n)
-	Label("loop512")
-	Comment("θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; D[x] = C[x−1] ⊕ rot(C[x+1], 1); A[x,y] ⊕= D[x]")
-	for x := range 5 {
-		VMOVDQA64(A[x], C[x])
-		VPTERNLOGQ(U8(0x96), A[x+10], A[x+5], C[x]) // C ⊕ A[x,1] ⊕ A[x,2]
-		VPTERNLOGQ(U8(0x96), A[x+20], A[x+15], C[x])
-	}
-	for x := range 5 {
-		VPROLQ(U8(1), C[(x+1)%5], D)
-		VPXORQ(C[(x+4)%5], D, D)
-		for y := range 5 {
-			VPXORQ(D, A[x+5*y], A[x+5*y])
-		}
-	}
-	Comment("ρ and π: B[y, 2x+3y] = rot(A[x,y], r[x,y]), along π's cycle")
-	// src(d) is the lane word π moves to lane word d. Walking d ← src(d)
-	// from lane word 1 visits the 24 others and comes back; the first one's
-	// old value waits in a temporary.
-	src := func(d int) int {
-		x, y := piSource(d%5, d/5)
-		return x + 5*y
-	}
-	t := C[0]
-	VMOVDQA64(A[1], t)
-	for d := 1; ; {
-		s := src(d)
-		if s == 1 {
-			VPROLQ(U8(r[1]), t, A[d])
-			break
-		}
-		VPROLQ(U8(r[s]), A[s], A[d])
-		d = s
-	}
-	Comment("χ: A[x,y] = B[x,y] ⊕ (¬B[x+1,y] ∧ B[x+2,y]), in place, with B[0,y] and B[1,y] saved; ι")
-	for y := range 5 {
-		b := A[5*y : 5*y+5]
-		s0, s1 := C[0], C[1]
-		VMOVDQA64(b[0], s0)
-		VMOVDQA64(b[1], s1)
-		VPTERNLOGQ(U8(0xd2), b[2], b[1], b[0])
-		VPTERNLOGQ(U8(0xd2), b[3], b[2], b[1])
-		VPTERNLOGQ(U8(0xd2), b[4], b[3], b[2])
-		VPTERNLOGQ(U8(0xd2), s0, b[4], b[3])
-		VPTERNLOGQ(U8(0xd2), s1, s0, b[4])
-	}
-	VPXORQ(Mem{Base: rcp}, A[0], A[0])
-	ADDQ(U32(32), rcp)
-	DECQ(n)
-	JNE(LabelRef("loop512"))
-	for i := range A {
-		VMOVDQU64(A[i], a.Offset(32*i))
-	}
+	roundByRound("loop512", rcTable, func(rcm Mem) {
+		avx512Round(rcm, r).emit()
+	})
+	storeStates()
 	VZEROUPPER()
 	RET()
+}
+
+// avx512x5 emits keccakF1600x5AVX512, Keccak-f[1600] on five states:
+// keccakF1600x4AVX512's round on the four interleaved ones and
+// keccakF1600Stride4BMI's on a fifth, in general-purpose registers,
+// interleaved instruction by instruction. The first runs on the vector
+// units and the second on the integer ones, so the five permutations take
+// about the time of the four (Zen 5: 237 against 248 ns, back to back; a
+// few tens of nanoseconds more between other code). The vector part needs
+// no general-purpose registers but the round count and the pointer to the
+// round constants, which the two share; the BMI part alternates between
+// its state and scratch by swapping their pointers, one round per
+// iteration, which keeps the loop half as long as two rounds would. Twin:
+// keccak.keccakF1600Stride4 on each state.
+func avx512x5(rcTable Mem) {
+	TEXT("keccakF1600x5AVX512", NOSPLIT, "func(a *[100]uint64, s, e *[97]uint64)")
+	Pragma("noescape")
+	Doc(
+		"keccakF1600x5AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the",
+		"four interleaved states in a (lane word i of state l is a[4i+l]) with",
+		"AVX-512F and AVX-512VL instructions, and to the state whose lane word i",
+		"is s[4i] with BMI1 and BMI2 ones. e is scratch space of s's layout; it",
+		"is overwritten.",
+	)
+	loadStates()
+	s, e, b, d, t := singleRegisters()
+	r := rotations()
+	roundByRound("loop5", rcTable, func(rcm Mem) {
+		interleave(avx512Round(rcm, r), singleRound(s, e, rcm, r, b, d, t))
+		XCHGQ(s.Base, e.Base) // the next round reads what this one wrote
+	})
+	storeStates()
+	VZEROUPPER()
+	RET()
+}
+
+// loadStates loads the four interleaved states at the kernel's parameter
+// a into Y0–Y24, lane word i into Y(i).
+func loadStates() {
+	a := Mem{Base: Load(Param("a"), GP64())}
+	for i := range 25 {
+		VMOVDQU64(a.Offset(32*i), zmmY(i))
+	}
+}
+
+// storeStates stores Y0–Y24 back to the states at the parameter a.
+func storeStates() {
+	a := Mem{Base: Load(Param("a"), GP64())}
+	for i := range 25 {
+		VMOVDQU64(zmmY(i), a.Offset(32*i))
+	}
 }
 
 // zmmY returns ymm register i (0–31; 16 and up need EVEX encodings).

@@ -31,3 +31,12 @@ func keccakF1600Stride4BMI(s *[97]uint64, e *[97]uint64)
 //
 //go:noescape
 func keccakF1600x4AVX512(a *[100]uint64)
+
+// keccakF1600x5AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the
+// four interleaved states in a (lane word i of state l is a[4i+l]) with
+// AVX-512F and AVX-512VL instructions, and to the state whose lane word i
+// is s[4i] with BMI1 and BMI2 ones. e is scratch space of s's layout; it
+// is overwritten.
+//
+//go:noescape
+func keccakF1600x5AVX512(a *[100]uint64, s *[97]uint64, e *[97]uint64)

@@ -14,6 +14,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// interleaved is the number of states a [100]uint64 of the interleaved
+// layout holds (lane word i of state l at a[4i+l]).
+const interleaved = 4
+
+// permuteScalar applies Keccak-f[1600] to the interleaved states in a whose
+// bit is set in active, one after the other, each where it lies.
+func permuteScalar(a *[100]uint64, active uint8) {
+	for l := range interleaved {
+		if active>>l&1 != 0 {
+			keccakF1600Stride4((*[97]uint64)(a[l:]))
+		}
+	}
+}
+
 // keccakImpl is one Keccak implementation this build and CPU can run: a
 // set of kernels of internal/cpu and, with the AVX2 ones, whether the
 // four-state permutation runs on the AVX-512VL kernel.
@@ -86,9 +100,9 @@ func TestKeccakAVX2Selected(t *testing.T) {
 	if os.Getenv("MODULETTO_REQUIRE_AVX2") != "1" {
 		t.Skip("MODULETTO_REQUIRE_AVX2 is not set to 1")
 	}
-	var x X4
+	var x States
 	x.Init()
-	assert.True(t, x.avx2, "the X4 of a new run uses the AVX2 kernels")
+	assert.True(t, x.avx2, "the States of a new run uses the AVX2 kernels")
 }
 
 // fips202rc is rc(t), the LFSR bit of FIPS 202, Algorithm 5.
@@ -135,7 +149,7 @@ func TestKeccakRoundConstants(t *testing.T) {
 // FIPS 202, Sections 3.2 and 3.3, step by step on A[x][y] (lane word x+5y,
 // bit z of a lane at 2^z, Section 3.1.2), as the oracle of the fast kernel.
 // Each step is the algorithm's formula applied to all 64 bits z of a lane at
-// once: a bitwise operation on Lanes for θ, χ and ι, and for ρ the rotation
+// once: a bitwise operation on lanes for θ, χ and ι, and for ρ the rotation
 // that A′[x, y, z] = A[x, y, (z − (t+1)(t+2)/2) mod 64] describes.
 func fips202KeccakF1600(A [5][5]uint64) [5][5]uint64 {
 	rot := func(v uint64, n int) uint64 { return v<<(n%64) | v>>((64-n%64)%64) }
@@ -191,7 +205,7 @@ func TestKeccakF1600MatchesFIPS202(t *testing.T) {
 	names, states := testStates(t, 200)
 	for i, s := range states {
 		var want [100]uint64
-		for l := range Lanes {
+		for l := range interleaved {
 			var A [5][5]uint64
 			for x := range 5 {
 				for y := range 5 {
@@ -205,17 +219,17 @@ func TestKeccakF1600MatchesFIPS202(t *testing.T) {
 				}
 			}
 		}
-		for n := 1; n <= Lanes; n++ {
+		for n := 1; n <= interleaved; n++ {
 			got := s
 			permuteScalar(&got, laneMask(n))
-			for l := range Lanes {
+			for l := range interleaved {
 				w := want
 				if l >= n {
 					w = s
 				}
-				for j := l; j < len(got); j += Lanes {
+				for j := l; j < len(got); j += interleaved {
 					if got[j] != w[j] {
-						t.Fatalf("%s/n=%d: lane %d word %d = %#x, want %#x", names[i], n, l, j/Lanes, got[j], w[j])
+						t.Fatalf("%s/n=%d: lane %d word %d = %#x, want %#x", names[i], n, l, j/interleaved, got[j], w[j])
 					}
 				}
 			}
@@ -270,7 +284,7 @@ var shakeInputLens = []int{0, 1, 7, 8, 33, 34, 66, 135, 136, 137, 167, 168, 169,
 	271, 272, 273, 335, 336, 337, 407, 408, 409, 503, 504, 505}
 
 // TestShakeX4MatchesSHA3 compares every output byte of every lane with
-// crypto/sha3, for both XOFs, Lanes with different inputs, 1 to 4 Lanes,
+// crypto/sha3, for both XOFs, lanes with different inputs, 1 to all the lanes in use,
 // many squeezed blocks, and reads that start and end inside blocks.
 func TestShakeX4MatchesSHA3(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
@@ -282,9 +296,9 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 		}{{"SHAKE-128", Rate128, sha3.NewSHAKE128}, {"SHAKE-256", Rate256, sha3.NewSHAKE256}} {
 			for _, m := range shakeInputLens {
 				t.Run(fmt.Sprintf("%s/len=%d", xof.name, m), func(t *testing.T) {
-					for n := 1; n <= Lanes; n++ {
-						var in [Lanes][]byte
-						var want [Lanes][]byte
+					for n := 1; n <= lanesInUse(); n++ {
+						var in [MaxLanes][]byte
+						var want [MaxLanes][]byte
 						for l := range n {
 							in[l] = make([]byte, m)
 							for i := range in[l] {
@@ -308,7 +322,7 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
 	var x sponge
 	absorbRate(&x, in, rate)
-	var blocks [Lanes][Rate128]byte
+	var blocks [MaxLanes][Rate128]byte
 	for b := range 7 {
 		x.squeezeBlocks(&blocks, laneMask(n))
 		for l := range n {
@@ -322,14 +336,14 @@ func checkBlocks(t *testing.T, n int, in, want [][]byte, rate int) {
 func checkReads(t *testing.T, n int, in, want [][]byte, rate int) {
 	var x sponge
 	absorbRate(&x, in, rate)
-	var got [Lanes][]byte
+	var got [MaxLanes][]byte
 	for l := range n {
 		got[l] = make([]byte, len(want[l]))
 	}
 	chunks := []int{1, 7, 8, 13, 128, 192, 200, 64}
 	for done, c := 0, 0; done < len(want[0]); c++ {
 		k := min(chunks[c%len(chunks)], len(want[0])-done)
-		var outs [Lanes][]byte
+		var outs [MaxLanes][]byte
 		for l := range n {
 			outs[l] = got[l][done : done+k]
 		}
@@ -353,9 +367,9 @@ func absorbRate(x *sponge, in [][]byte, rate int) {
 func TestShakeX4Clear(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		var x sponge
-		x.absorb256([][]byte{{1}, {2}, {3}, {4}})
-		var out [Lanes][Rate128]byte
-		x.squeezeBlocks(&out, laneMask(4))
+		x.absorb256([][]byte{{1}, {2}, {3}, {4}, {5}}[:lanesInUse()])
+		var out [MaxLanes][Rate128]byte
+		x.squeezeBlocks(&out, laneMask(lanesInUse()))
 		x.Clear()
 		assert.Equal(t, [100]uint64{}, x.a, "states")
 		assert.Equal(t, [100]uint64{}, x.tmp, "scratch")
@@ -364,7 +378,7 @@ func TestShakeX4Clear(t *testing.T) {
 
 // extremeStates returns named four-lane states: all zero, all ones, a
 // single set bit at every one of the 1600 positions (in lane position%4, and
-// in all four Lanes), and Lanes holding different patterns.
+// in all four lanes), and lanes holding different patterns.
 func extremeStates() (names []string, states [][100]uint64) {
 	add := func(name string, s [100]uint64) {
 		names = append(names, name)
@@ -419,7 +433,7 @@ func TestKeccakF1600x4AVX2MatchesScalar(t *testing.T) {
 	for i, s := range states {
 		want, got := s, s
 		var tmp [100]uint64
-		permuteScalar(&want, laneMask(Lanes))
+		permuteScalar(&want, laneMask(interleaved))
 		permuteAVX2(&got, &tmp)
 		if !assert.Equal(t, want, got, names[i]) {
 			return
@@ -441,7 +455,7 @@ func TestKeccakF1600x4AVX512MatchesScalar(t *testing.T) {
 	for i, s := range states {
 		want, got := s, s
 		for n := 1; n <= 2; n++ {
-			permuteScalar(&want, laneMask(Lanes))
+			permuteScalar(&want, laneMask(interleaved))
 			permuteAVX512(&got)
 			if !assert.Equal(t, want, got, "%s, %d permutations", names[i], n) {
 				return
@@ -450,26 +464,101 @@ func TestKeccakF1600x4AVX512MatchesScalar(t *testing.T) {
 	}
 }
 
-// TestKeccakAVX512Selected checks that a new X4 uses the AVX-512VL kernel
-// exactly when the AVX2 kernels are selected on a CPU that has it.
+// TestKeccakF1600x5AVX512MatchesScalar compares the five-state AVX-512VL
+// kernel with its scalar twin, keccakF1600Stride4 on each state, on
+// extreme and random states, permuted once and twice in a row: the four
+// interleaved ones, and a fifth made of each of their lanes in turn. The
+// fifth state's words between its lane words must stay as they were.
+func TestKeccakF1600x5AVX512MatchesScalar(t *testing.T) {
+	if !hasAVX512Keccak() {
+		t.Skip("the CPU has no AVX-512F and AVX-512VL, or the build no assembly: the kernel cannot run here")
+	}
+	names, states := testStates(t, 500)
+	for i, s := range states {
+		l := i % interleaved
+		var fifth [97]uint64
+		for j := range fifth {
+			fifth[j] = s[j+l] ^ uint64(j%4) // words off the lane words are nonzero
+		}
+		want, got := s, s
+		want5, got5 := fifth, fifth
+		var e [97]uint64
+		for n := 1; n <= 2; n++ {
+			permuteScalar(&want, laneMask(interleaved))
+			keccakF1600Stride4(&want5)
+			permuteAVX512x5(&got, &got5, &e)
+			if !assert.Equal(t, want, got, "%s, %d permutations", names[i], n) ||
+				!assert.Equal(t, want5, got5, "fifth state from lane %d of %s, %d permutations", l, names[i], n) {
+				return
+			}
+		}
+	}
+}
+
+// TestKeccakAVX512Selected checks that a new States uses the AVX-512VL
+// kernel, and five lanes, exactly when the AVX2 kernels are selected on a
+// CPU that has it.
 func TestKeccakAVX512Selected(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
-		var x X4
+		var x States
 		x.Init()
-		assert.Equal(t, cpu.AVX2Kernels() && useAVX512, x.avx512)
+		on := cpu.AVX2Kernels() && useAVX512
+		assert.Equal(t, on, x.avx512)
+		assert.Equal(t, map[bool]int{false: 4, true: 5}[on], x.Lanes())
 		assert.False(t, useAVX512 && !cpu.X86HasAVX512, "useAVX512 without the CPU feature")
+	})
+}
+
+// TestStatesPermuteLanes checks States.Permute with every set of active
+// lanes, on random states, with each implementation: every active lane's
+// state is permuted as keccakF1600Stride4 permutes it alone; an idle
+// interleaved lane's is permuted too where the AVX2 kernels permute several
+// lanes (they permute all four), and an idle lane's is left as it was
+// otherwise, but for the fifth lane's when lane 3 is permuted alone (the
+// scratch space the fifth lane lives in; see States).
+func TestStatesPermuteLanes(t *testing.T) {
+	forEachKeccak(t, func(t *testing.T) {
+		rng := newRand(t)
+		var x States
+		x.Init()
+		n := x.Lanes()
+		for active := uint8(1); active < 1<<n; active++ {
+			for i := range x.a {
+				x.a[i], x.tmp[i] = rng.Uint64(), rng.Uint64()
+			}
+			var before [MaxLanes][97]uint64
+			for l := range n {
+				before[l] = *x.lane(l)
+			}
+			x.Permute(active)
+			for l := range n {
+				want := before[l]
+				switch {
+				case active>>l&1 != 0, x.avx2 && active&(active-1) != 0 && l < 4:
+					keccakF1600Stride4(&want)
+				case l == 4 && active == 1<<3:
+					continue
+				}
+				got := x.lane(l)
+				for w := 0; w < len(want); w += 4 {
+					if got[w] != want[w] {
+						t.Fatalf("active %05b: lane %d word %d = %#x, want %#x", active, l, w/4, got[w], want[w])
+					}
+				}
+			}
+		}
 	})
 }
 
 // TestKeccakF1600Stride4BMIMatchesScalar compares the BMI kernel that
 // permutes a lone lane with its twin, keccakF1600Stride4, on every lane of
-// extreme and random states: the lane must match and the other three Lanes,
+// extreme and random states: the lane must match and the other three lanes,
 // of the state and of the scratch space, must stay as they were.
 func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
 	names, states := testStates(t, 200)
 	for i, s := range states {
-		for l := range Lanes {
+		for l := range interleaved {
 			want, got := s, s
 			keccakF1600Stride4((*[97]uint64)(want[l:]))
 			var tmp [100]uint64
@@ -478,7 +567,7 @@ func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 				return
 			}
 			for j := range tmp {
-				if j%Lanes != l && tmp[j] != 0 {
+				if j%interleaved != l && tmp[j] != 0 {
 					t.Fatalf("%s/lane=%d: scratch word %d of another lane written", names[i], l, j)
 				}
 			}
@@ -487,7 +576,7 @@ func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
 }
 
 // TestKeccakExtractX4AVX2MatchesScalar compares the AVX2 transpose that
-// squeezeBlocks uses with X4.Extract, lane by lane, for every word count
+// squeezeBlocks uses with States.Extract, lane by lane, for every word count
 // up to the SHAKE-128 rate (17 and 21 are the ones in use), on extreme and
 // random states.
 func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
@@ -495,14 +584,14 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	names, states := testStates(t, 50)
 	for i, s := range states {
 		for words := 0; words <= Rate128/8; words++ {
-			x := X4{a: s}
-			var want, got [Lanes][Rate128]byte
+			x := States{a: s}
+			var want, got [interleaved][Rate128]byte
 			for j := range got {
 				for k := range got[j] {
 					got[j][k], want[j][k] = 0xa5, 0xa5 // bytes past words·8 stay untouched
 				}
 			}
-			for l := range Lanes {
+			for l := range interleaved {
 				x.Extract(l, 0, want[l][:8*words])
 			}
 			extractAVX2(&s, &got, words)
@@ -515,9 +604,11 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 
 // FuzzKeccakF1600x4 compares the AVX2, AVX-512 (where the CPU has it) and
 // BMI kernels with their scalar twins on states filled from the fuzzer's
-// bytes (repeated to 3200 bytes): the four-state permutation applied 1 to 4
-// times in a row, the lone-lane permutation of one lane, then the
-// extraction of rounds mod 22 lane words.
+// bytes (repeated to 3200 bytes): the four-state AVX2 and AVX-512 and the
+// five-state AVX-512 permutations (the fifth state is the words from index
+// 1 on)
+// applied 1 to 4 times in a row, the lone-lane permutation of one lane,
+// then the extraction of rounds mod 22 lane words.
 func FuzzKeccakF1600x4(f *testing.F) {
 	f.Add([]byte{0}, uint8(1))
 	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))
@@ -531,13 +622,17 @@ func FuzzKeccakF1600x4(f *testing.F) {
 				s[i/8] |= uint64(data[i%len(data)]^byte(i/len(data))) << (8 * (i % 8))
 			}
 		}
-		want, got, got512 := s, s, s
+		want, got, got512, got512x5 := s, s, s, s
+		want5, got5 := *(*[97]uint64)(s[1:]), *(*[97]uint64)(s[1:]) // a fifth state
 		var tmp [100]uint64
+		var e [97]uint64
 		for range 1 + rounds%4 {
-			permuteScalar(&want, laneMask(Lanes))
+			permuteScalar(&want, laneMask(interleaved))
+			keccakF1600Stride4(&want5)
 			permuteAVX2(&got, &tmp)
 			if hasAVX512Keccak() {
 				permuteAVX512(&got512)
+				permuteAVX512x5(&got512x5, &got5, &e)
 			}
 		}
 		if want != got {
@@ -546,7 +641,10 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		if hasAVX512Keccak() && want != got512 {
 			t.Fatalf("AVX-512 Keccak-f[1600]x4 differs from the scalar twin on %x", data)
 		}
-		l := int(rounds/4) % Lanes // and the lone-lane BMI kernel on one lane
+		if hasAVX512Keccak() && (want != got512x5 || want5 != got5) {
+			t.Fatalf("AVX-512 Keccak-f[1600]x5 differs from the scalar twin on %x", data)
+		}
+		l := int(rounds/4) % interleaved // and the lone-lane BMI kernel on one lane
 		var tmp1 [100]uint64
 		keccakF1600Stride4((*[97]uint64)(want[l:]))
 		permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp1[l:]))
@@ -554,14 +652,14 @@ func FuzzKeccakF1600x4(f *testing.F) {
 			t.Fatalf("BMI Keccak-f[1600] of lane %d differs from keccakF1600Stride4 on %x", l, data)
 		}
 		words := int(rounds) % (Rate128/8 + 1)
-		var wantOut, gotOut [Lanes][Rate128]byte
-		x := X4{a: want}
-		for l := range Lanes {
+		var wantOut, gotOut [interleaved][Rate128]byte
+		x := States{a: want}
+		for l := range interleaved {
 			x.Extract(l, 0, wantOut[l][:8*words])
 		}
 		extractAVX2(&got, &gotOut, words)
 		if wantOut != gotOut {
-			t.Fatalf("AVX2 extraction of %d words differs from X4.Extract on %x", words, data)
+			t.Fatalf("AVX2 extraction of %d words differs from States.Extract on %x", words, data)
 		}
 	})
 }
@@ -576,19 +674,19 @@ func keccakBenchStates() (s [100]uint64) {
 }
 
 // BenchmarkKeccakF1600x4 times one permutation of four states.
-func BenchmarkKeccakF1600x4(b *testing.B) { benchmarkPermute(b, laneMask(Lanes)) }
+func BenchmarkKeccakF1600x4(b *testing.B) { benchmarkPermute(b, laneMask(interleaved)) }
 
 // BenchmarkKeccakF1600Lone times one permutation of a lone state (the
 // chains of G, H and J that no other state runs beside): the BMI kernel
 // with the AVX2 kernels, the compiled twin without.
 func BenchmarkKeccakF1600Lone(b *testing.B) { benchmarkPermute(b, 1) }
 
-// benchmarkPermute times X4.Permute(active) with each kernel set.
+// benchmarkPermute times States.Permute(active) with each kernel set.
 func benchmarkPermute(b *testing.B, active uint8) {
 	for _, impl := range keccakImpls() {
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			defer impl.use(b)()
-			x := X4{a: keccakBenchStates()}
+			x := States{a: keccakBenchStates()}
 			x.Init()
 			b.ReportAllocs()
 			for b.Loop() {
@@ -603,7 +701,7 @@ func benchmarkPermute(b *testing.B, active uint8) {
 // SampleMatrix cost in Keccak. impl=crypto-sha3 is the same on four
 // crypto/sha3 XOFs.
 func BenchmarkSHAKE128x4(b *testing.B) {
-	var seeds [Lanes][34]byte
+	var seeds [interleaved][34]byte
 	for l := range seeds {
 		seeds[l][32] = byte(l)
 	}
@@ -611,13 +709,13 @@ func BenchmarkSHAKE128x4(b *testing.B) {
 	for _, impl := range keccakImpls() {
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			defer impl.use(b)()
-			var out [Lanes][Rate128]byte
+			var out [MaxLanes][Rate128]byte
 			b.ReportAllocs()
 			for b.Loop() {
 				var x sponge
 				x.absorb128(in)
 				for range 3 {
-					x.squeezeBlocks(&out, laneMask(Lanes))
+					x.squeezeBlocks(&out, laneMask(interleaved))
 				}
 			}
 		})
@@ -626,7 +724,7 @@ func BenchmarkSHAKE128x4(b *testing.B) {
 		var out [Rate128]byte
 		b.ReportAllocs()
 		for b.Loop() {
-			for l := range Lanes {
+			for l := range interleaved {
 				h := sha3.NewSHAKE128()
 				h.Write(in[l])
 				for range 3 {

@@ -14,7 +14,12 @@ func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }
 // permuteAVX512 runs the generated AVX-512VL kernel (keccak4x_amd64.s).
 func permuteAVX512(a *[100]uint64) { keccakF1600x4AVX512(a) }
 
+// permuteAVX512x5 runs the generated AVX-512VL and BMI kernel
+// (keccak4x_amd64.s) on the four interleaved states in a and the state
+// whose lane word i is s[4i]; e is scratch of s's layout.
+func permuteAVX512x5(a *[100]uint64, s, e *[97]uint64) { keccakF1600x5AVX512(a, s, e) }
+
 // extractAVX2 runs the generated AVX2 transpose (keccak4x_amd64.s).
-func extractAVX2(a *[100]uint64, out *[Lanes][Rate128]byte, words int) {
+func extractAVX2(a *[100]uint64, out *[4][Rate128]byte, words int) {
 	keccakExtractX4AVX2(a, out, words)
 }

@@ -10,8 +10,12 @@ func permuteAVX2(a, _ *[100]uint64) { panic("keccak: AVX2 kernel called in a bui
 
 func permuteAVX512(*[100]uint64) { panic("keccak: AVX-512 kernel called in a build without assembly") }
 
+func permuteAVX512x5(*[100]uint64, *[97]uint64, *[97]uint64) {
+	panic("keccak: AVX-512 kernel called in a build without assembly")
+}
+
 func permuteLone(s, _ *[97]uint64) { panic("keccak: BMI kernel called in a build without assembly") }
 
-func extractAVX2(*[100]uint64, *[Lanes][Rate128]byte, int) {
+func extractAVX2(*[100]uint64, *[4][Rate128]byte, int) {
 	panic("keccak: AVX2 kernel called in a build without assembly")
 }

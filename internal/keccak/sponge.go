@@ -6,11 +6,11 @@ package keccak
 // its first len(out) bytes to out: SHA3-256 and SHA3-512 with SuffixSHA3
 // and rate [Rate256] or [RateSHA3_512] and an out of 32 or 64 bytes,
 // SHAKE-128 and SHAKE-256 with SuffixSHAKE and any out. It runs on one lane
-// of an [X4], permuted alone (the BMI kernel where the AVX2 kernels are in
+// of a [States], permuted alone (the BMI kernel where the AVX2 kernels are in
 // use), and clears that state, which may derive from a secret.
 func Sum(out, in0, in1 []byte, rate int, suffix byte) {
 	var (
-		x    X4
+		x    States
 		last [Rate128]byte
 	)
 	x.Init()
@@ -46,7 +46,7 @@ func (m *Input) Len() int { return len(m[0]) + len(m[1]) }
 // padded last block instead (the suffix, pad10*1, FIPS 202, Sections 5.1
 // and 6) and returns −1: the lane then squeezes after its next
 // permutation. last is scratch.
-func (m *Input) Absorb(x *X4, l, off, rate int, suffix byte, last *[Rate128]byte) int {
+func (m *Input) Absorb(x *States, l, off, rate int, suffix byte, last *[Rate128]byte) int {
 	size := m.Len()
 	if size-off >= rate {
 		if src := m.span(off, rate); src != nil {

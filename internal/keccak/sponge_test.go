@@ -5,22 +5,22 @@ import (
 	"testing"
 )
 
-// sponge is four SHAKE instances of one kind and one input length on the
-// Lanes of a X4, absorbed and squeezed together: the harness that
+// sponge is up to five SHAKE instances of one kind and one input length on
+// the lanes of a States, absorbed and squeezed together: the harness that
 // checks the Keccak backends stream by stream against crypto/sha3 and
-// benchmarks them. Package sample drives X4 through its batches instead.
+// benchmarks them. Package sample drives States through its batches instead.
 type sponge struct {
-	X4
-	n    int // Lanes in use, 1..4
+	States
+	n    int // lanes in use, 1 to States.Lanes()
 	rate int // Rate128 or Rate256
 	pos  int // bytes of the current output block already read
 }
 
-// absorb128 starts len(in) (at most four) SHAKE-128 instances, lane l
+// absorb128 starts len(in) (at most States.Lanes()) SHAKE-128 instances, lane l
 // absorbing in[l]. The inputs must be of equal length.
 func (x *sponge) absorb128(in [][]byte) { x.absorb(in, Rate128) }
 
-// absorb256 starts len(in) (at most four) SHAKE-256 instances, lane l
+// absorb256 starts len(in) (at most States.Lanes()) SHAKE-256 instances, lane l
 // absorbing in[l]. The inputs must be of equal length.
 func (x *sponge) absorb256(in [][]byte) { x.absorb(in, Rate256) }
 
@@ -28,9 +28,9 @@ func (x *sponge) absorb256(in [][]byte) { x.absorb(in, Rate256) }
 // the given rate, padding included; the last permutation of the absorbing
 // phase is left to the first squeeze.
 func (x *sponge) absorb(in [][]byte, rate int) {
+	x.States = States{}
 	x.Init()
 	x.n, x.rate = len(in), rate
-	clear(x.a[:])
 	m := len(in[0])
 	off := 0
 	for ; m-off >= rate; off += rate {
@@ -51,13 +51,13 @@ func (x *sponge) absorb(in [][]byte, rate int) {
 	x.pos = rate
 }
 
-// permute applies Keccak-f[1600] to the Lanes in use.
+// permute applies Keccak-f[1600] to the lanes in use.
 func (x *sponge) permute() { x.Permute(laneMask(x.n)) }
 
 // squeezeBlocks reads the next rate bytes of every lane l whose bit is set in
 // active into out[l][:x.rate] (see extractBlocks). It must not follow a read
 // that ended inside a block.
-func (x *sponge) squeezeBlocks(out *[Lanes][Rate128]byte, active uint8) {
+func (x *sponge) squeezeBlocks(out *[MaxLanes][Rate128]byte, active uint8) {
 	x.permute()
 	x.ExtractBlocks(out, active&laneMask(x.n), x.rate/8)
 	x.pos = x.rate
@@ -79,6 +79,14 @@ func (x *sponge) read(out [][]byte) {
 		x.pos += k
 		done += k
 	}
+}
+
+// lanesInUse returns the number of lanes a States uses with the kernels
+// selected now.
+func lanesInUse() int {
+	var x States
+	x.Init()
+	return x.Lanes()
 }
 
 // laneMask returns the active-lane bitmask for n lanes in use.

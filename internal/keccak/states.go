@@ -15,8 +15,9 @@ const (
 	RateSHA3_512 = 72
 )
 
-// Lanes is the number of Keccak states an [X4] holds side by side.
-const Lanes = 4
+// MaxLanes is the number of Keccak states a [States] can hold: four
+// interleaved and, where the AVX-512 kernel runs, a fifth.
+const MaxLanes = 5
 
 // Domain-separation suffixes with pad10*1's first bit (FIPS 202, Sections
 // 5.1 and 6): the first padding byte of SHA-3 and of SHAKE.
@@ -25,74 +26,100 @@ const (
 	SuffixSHAKE = 0x1f
 )
 
-// X4 holds four interleaved Keccak-f[1600] states (lane word i of state l
-// at a[4i+l]), so that the AVX2 kernel permutes them at once; the portable
-// kernel permutes the busy ones one after the other. Each state is one
-// sponge (FIPS 202, Algorithm 8) driven by its caller: whole blocks XORed in
-// ([X4.XORBlock], [X4.LoadSeed]), permutations ([X4.Permute]) and output
-// blocks copied out ([X4.ExtractBlocks], [X4.Extract]).
+// States holds the Keccak-f[1600] states of up to [MaxLanes] sponges, its
+// lanes: four interleaved (lane word i of state l at a[4i+l]), so that the
+// AVX2 kernel permutes them at once, and a fifth that the AVX-512 kernel
+// permutes in general-purpose registers while it permutes the four in
+// vector ones; the portable kernel permutes the busy lanes one after the
+// other. [States.Lanes] says how many are in use. Each state is one sponge
+// (FIPS 202, Algorithm 8) driven by its caller: whole blocks XORed in
+// ([States.XORBlock], [States.LoadSeed]), permutations
+// ([States.Permute]) and output blocks copied out ([States.ExtractBlocks],
+// [States.Extract]).
 //
-// An X4 lives in its caller's stack frame, so nothing is allocated. The
-// zero X4 is four zero states; [X4.Init] chooses the kernels. The caller
-// clears it after use ([X4.Clear]): its states may derive from secrets.
-type X4 struct {
-	a, tmp [4 * 25]uint64 // interleaved states, and the kernel's scratch
+// A States lives in its caller's stack frame, so nothing is allocated. The
+// zero States is zero states; [States.Init] chooses the kernels. The caller
+// clears it after use ([States.Clear]): its states may derive from secrets.
+//
+// The fifth state lives in tmp, the kernels' scratch space: lane word i at
+// tmp[4i+3] (column 3). Only the five-state AVX-512 kernel permutes it, and
+// needs no scratch but a column for the fifth state's, column 0. Of the
+// other kernels only the BMI one runs beside it, on a lone active lane l,
+// with column l&3 as scratch: column 3 only when lane 3 is the lone active
+// lane, and then the fifth holds no sponge in progress (an idle lane's
+// state is stale; a job starting in it overwrites or clears it).
+type States struct {
+	a, tmp [4 * 25]uint64 // interleaved states; the kernels' scratch and the fifth state
 	avx2   bool           // the AVX2 kernels, fixed for the run
-	avx512 bool           // with them, the AVX-512VL four-state permutation
+	avx512 bool           // with them, the AVX-512VL permutations (and a fifth lane)
 }
 
-// useAVX512 is whether the AVX2 kernels permute four states with the
-// AVX-512VL kernel, as they do on a CPU that has it; tests turn it off to
-// run the AVX2 kernel in its place.
+// useAVX512 is whether the AVX2 kernels permute with the AVX-512VL kernel,
+// as they do on a CPU that has it; tests turn it off to run the AVX2
+// kernel in its place.
 var useAVX512 = cpu.X86HasAVX512
 
 // Init chooses the kernels in use (internal/cpu) for the run that follows.
-func (x *X4) Init() {
+func (x *States) Init() {
 	x.avx2 = cpu.AVX2Kernels()
 	x.avx512 = x.avx2 && useAVX512
 }
 
-// Permute applies Keccak-f[1600] to the states whose bit is set in active.
-// The AVX2 kernels permute all four states when more than one is active
-// (the others hold zeros or stale data nobody reads), with AVX-512VL
-// instructions where the CPU has them, and a lone active state on its own,
-// in general-purpose registers (the BMI kernel, faster than four); the
-// portable one permutes the active states only.
-func (x *X4) Permute(active uint8) {
-	if x.avx2 {
-		if active&(active-1) != 0 {
-			if x.avx512 {
-				permuteAVX512(&x.a)
-				return
-			}
-			permuteAVX2(&x.a, &x.tmp)
-			return
-		}
-		l := bits.TrailingZeros8(active) & 3
-		permuteLone((*[97]uint64)(x.a[l:]), (*[97]uint64)(x.tmp[l:]))
-		return
+// Lanes returns the number of lanes the kernels offer: 5 with the AVX-512
+// kernels, 4 otherwise (the AVX2 kernel permutes four states at once and
+// the portable one gains nothing from a fifth). A caller may use fewer.
+func (x *States) Lanes() int {
+	if x.avx512 {
+		return 5
 	}
-	permuteScalar(&x.a, active)
+	return 4
 }
 
-// permuteScalar applies Keccak-f[1600] to the interleaved states in a whose
-// bit is set in active, one after the other, each where it lies.
-func permuteScalar(a *[100]uint64, active uint8) {
-	for l := range Lanes {
+// Permute applies Keccak-f[1600] to the states whose bit is set in active.
+// The AVX2 kernels permute all four interleaved states when more than one
+// lane is active (the others hold zeros or stale data nobody reads): with
+// AVX-512VL instructions where the CPU has them, and then the fifth state
+// too, in general-purpose registers, if its lane is active; with AVX2 ones
+// otherwise. A lone active state is permuted on its own, in
+// general-purpose registers (the BMI kernel, faster than four). The
+// portable kernel permutes the active states only.
+func (x *States) Permute(active uint8) {
+	if x.avx2 {
+		if active&(active-1) != 0 {
+			switch {
+			case x.avx512 && active&(1<<4) != 0:
+				permuteAVX512x5(&x.a, x.lane(4), (*[97]uint64)(x.tmp[0:]))
+			case x.avx512:
+				permuteAVX512(&x.a)
+			default:
+				permuteAVX2(&x.a, &x.tmp)
+			}
+			return
+		}
+		l := bits.TrailingZeros8(active)
+		permuteLone(x.lane(l), (*[97]uint64)(x.tmp[l&3:]))
+		return
+	}
+	for l := range MaxLanes {
 		if active>>l&1 != 0 {
-			keccakF1600Stride4((*[97]uint64)(a[l:]))
+			keccakF1600Stride4(x.lane(l))
 		}
 	}
 }
 
 // lane returns the words of lane l's state: word i at index 4i.
-func (x *X4) lane(l int) *[97]uint64 { return (*[97]uint64)(x.a[l&3:]) }
+func (x *States) lane(l int) *[97]uint64 {
+	if l == 4 {
+		return (*[97]uint64)(x.tmp[3:])
+	}
+	return (*[97]uint64)(x.a[l&3:])
+}
 
 // XORBlock XORs block, a whole block of one of the rates (168, 136 or 72
 // bytes; a caller pads the last one), into lane l's state: eight words at a
 // time by xorWords8, the rest one by one, in straight-line code with
 // constant indices. It panics for another length.
-func (x *X4) XORBlock(l int, block []byte) {
+func (x *States) XORBlock(l int, block []byte) {
 	s := x.lane(l)
 	switch len(block) {
 	case Rate128: // 21 words
@@ -137,7 +164,7 @@ func xorWords8(s *[29]uint64, b *[64]byte) {
 // pad10*1's first bit), zeros, and pad10*1's last bit at byte rate−1 (FIPS
 // 202, Sections 5.1 and 6.2). That is the state absorbing the block into a
 // zero lane leaves, without zeroing the lane first.
-func (x *X4) LoadSeed(l int, seed []byte, tail [2]byte, n, rate int) {
+func (x *States) LoadSeed(l int, seed []byte, tail [2]byte, n, rate int) {
 	s := x.lane(l)
 	t := uint64(tail[0]) | SuffixSHAKE<<8
 	if n == 2 {
@@ -170,12 +197,12 @@ func putWords(s *[97]uint64, at int, b *[32]byte) {
 
 // PadEnd XORs pad10*1's last bit, the top bit of byte rate−1 (FIPS 202,
 // Section 5.1), into lane l's state.
-func (x *X4) PadEnd(l, rate int) {
+func (x *States) PadEnd(l, rate int) {
 	x.lane(l)[4*(rate/8-1)] ^= 0x80 << 56
 }
 
 // ClearLane zeroes lane l's state.
-func (x *X4) ClearLane(l int) {
+func (x *States) ClearLane(l int) {
 	s := x.lane(l)
 	for i := 0; i < len(s); i += 4 {
 		s[i] = 0
@@ -183,15 +210,19 @@ func (x *X4) ClearLane(l int) {
 }
 
 // ExtractBlocks copies the first words words of every lane l whose bit is
-// set in active into out[l][:8·words]. The AVX2 kernel transposes all four
-// rows at once, whatever active says (the caller ignores rows of other
-// lanes); the portable one copies out the active lanes only.
-func (x *X4) ExtractBlocks(out *[Lanes][Rate128]byte, active uint8, words int) {
+// set in active into out[l][:8·words]. The AVX2 kernel transposes the four
+// interleaved rows at once, whatever active says (the caller ignores rows
+// of other lanes), and the fifth is copied if active; the portable code
+// copies out the active lanes only.
+func (x *States) ExtractBlocks(out *[MaxLanes][Rate128]byte, active uint8, words int) {
 	if x.avx2 {
-		extractAVX2(&x.a, out, words)
+		extractAVX2(&x.a, (*[4][Rate128]byte)(out[:4]), words)
+		if active&(1<<4) != 0 {
+			x.Extract(4, 0, out[4][:8*words])
+		}
 		return
 	}
-	for l := range Lanes {
+	for l := range MaxLanes {
 		if active>>l&1 != 0 {
 			x.Extract(l, 0, out[l][:8*words])
 		}
@@ -203,24 +234,25 @@ func (x *X4) ExtractBlocks(out *[Lanes][Rate128]byte, active uint8, words int) {
 // i mod 8 of lane word i/8, little-endian (FIPS 202, Section 3.1.2). Whole
 // words are copied at once; only a read that starts or ends inside a word
 // takes the byte loops.
-func (x *X4) Extract(l, pos int, dst []byte) {
+func (x *States) Extract(l, pos int, dst []byte) {
+	s := x.lane(l)
 	j := 0
 	for ; j < len(dst) && (pos+j)%8 != 0; j++ {
 		i := pos + j
-		dst[j] = byte(x.a[4*(i/8)+l] >> (8 * (i % 8)))
+		dst[j] = byte(s[4*(i/8)] >> (8 * (i % 8)))
 	}
-	for w := 4*((pos+j)/8) + l; len(dst)-j >= 8; w += 4 {
-		binary.LittleEndian.PutUint64(dst[j:], x.a[w])
+	for w := 4 * ((pos + j) / 8); len(dst)-j >= 8; w += 4 {
+		binary.LittleEndian.PutUint64(dst[j:], s[w])
 		j += 8
 	}
 	for ; j < len(dst); j++ {
 		i := pos + j
-		dst[j] = byte(x.a[4*(i/8)+l] >> (8 * (i % 8)))
+		dst[j] = byte(s[4*(i/8)] >> (8 * (i % 8)))
 	}
 }
 
 // Clear zeroes the states and scratch space.
-func (x *X4) Clear() {
+func (x *States) Clear() {
 	clear(x.a[:])
 	clear(x.tmp[:])
 }
