@@ -35,6 +35,7 @@ const (
 	hashSHA3_256                   // SHA3-256, 32 bytes
 	hashSHA3_512                   // SHA3-512, 64 bytes
 	hashSHAKE256                   // SHAKE-256, len(out) bytes
+	hashAbsorb                     // whole blocks of input into a Sponge (AbsorbJob)
 )
 
 // inputLen is the length of a sampler's XOF input: 34 bytes (ρ‖a‖b), 33
@@ -83,14 +84,15 @@ func (s sampler) bufLen() int {
 //
 // The zero Job does nothing.
 type Job struct {
-	kind  sampler
-	after uint8        // 1 + the index of the job this one waits for (After); 0: none
-	toNTT bool         // SampleNoiseNTTJob: the noise transformed into the NTT domain
-	nonce [2]byte      // a sampler's index bytes, after its seed in the XOF input
-	in    keccak.Input // a hash's input; a sampler's seed (ρ, σ, ρ′) in in[0]
-	out16 *[poly.N]int16
-	out32 *[poly.N]int32
-	out   []byte // a hash's output
+	kind   sampler
+	after  uint8        // 1 + the index of the job this one waits for (After); 0: none
+	toNTT  bool         // SampleNoiseNTTJob: the noise transformed into the NTT domain
+	nonce  [2]byte      // a sampler's index bytes, after its seed in the XOF input
+	in     keccak.Input // a hash's input; a sampler's seed (ρ, σ, ρ′) in in[0]
+	out16  *[poly.N]int16
+	out32  *[poly.N]int32
+	out    []byte  // a hash's output
+	sponge *Sponge // an AbsorbJob's sponge
 }
 
 // SampleNTTJob returns the job of [SampleNTT](dst, ρ, j, i).
@@ -167,7 +169,8 @@ func (jb Job) After(i int) Job {
 	return jb
 }
 
-// isHash reports whether jb is a hash job (SHA3-256, SHA3-512, SHAKE-256).
+// isHash reports whether jb is a hash job (SHA3-256, SHA3-512, SHAKE-256,
+// or the absorbing of a Sponge).
 func (jb *Job) isHash() bool { return jb.kind >= hashSHA3_256 }
 
 // rate returns the sponge rate of the job's Keccak instance in bytes.
@@ -204,7 +207,7 @@ func (jb *Job) suffix() byte {
 // or secret as for its sampler (see [SampleNTT], [RejBoundedPoly]); the
 // order in which lanes are refilled depends on those loop counts only.
 func Run(jobs []Job) {
-	if len(jobs) == 1 && jobs[0].isHash() {
+	if len(jobs) == 1 && jobs[0].isHash() && jobs[0].kind != hashAbsorb {
 		jb := &jobs[0]
 		keccak.Sum(jb.out, jb.in[0], jb.in[1], jb.rate(), jb.suffix())
 		*jb = Job{}
@@ -274,12 +277,14 @@ func run(jobs []Job, bufs []byte, size int) {
 			}
 			break
 		}
-		words, squeezing := 0, uint8(0)
+		words, squeezing, holding := 0, uint8(0), uint8(0)
 		for a := active; a != 0; a &= a - 1 {
 			l := bits.TrailingZeros8(a)
 			s := &ls[l]
-			if !s.squeezing {
-				jb := &jobs[s.job]
+			if jb := &jobs[s.job]; jb.kind == hashAbsorb {
+				s.off = jb.in.AbsorbBlock(&x, l, s.off, s.rate, &last)
+				holding |= 1 << l
+			} else if !s.squeezing {
 				if s.off = jb.in.Absorb(&x, l, s.off, s.rate, jb.suffix(), &last); s.off < 0 {
 					s.squeezing = true
 				}
@@ -291,6 +296,15 @@ func run(jobs []Job, bufs []byte, size int) {
 		}
 		x.Permute(active)
 		permuted = true
+		for h := holding; h != 0; h &= h - 1 { // AbsorbJobs: done when less than a block is left
+			l := bits.TrailingZeros8(h)
+			s := &ls[l]
+			if jb := &jobs[s.job]; jb.in.Len()-s.off < s.rate {
+				absorbed(&x, l, jb, s.off)
+				*jb = Job{}
+				active &^= 1 << l
+			}
+		}
 		if squeezing == 0 {
 			continue
 		}
@@ -375,7 +389,10 @@ func (jb *Job) perms() int {
 		return 5 // 576 or 640 bytes
 	}
 	r := jb.rate()
-	return blocks(len(jb.in[0])+len(jb.in[1]), r) + 1 + blocks(len(jb.out)-1, r)
+	if jb.kind == hashAbsorb {
+		return blocks(jb.in.Len(), r)
+	}
+	return blocks(jb.in.Len(), r) + 1 + blocks(len(jb.out)-1, r)
 }
 
 // blocks returns n/rate (rounded towards zero) for one of the rates, each
@@ -416,6 +433,10 @@ func (jb *Job) ready(jobs []Job) bool {
 func start(x *keccak.States, l int, s *laneState, jb *Job, j int, permuted bool) {
 	r := jb.rate()
 	*s = laneState{job: j, rate: r, words: r / 8}
+	if jb.kind == hashAbsorb {
+		x.LoadState(l, &jb.sponge.a)
+		return
+	}
 	if jb.isHash() {
 		if permuted {
 			x.ClearLane(l)

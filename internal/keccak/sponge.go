@@ -8,12 +8,21 @@ package keccak
 // SHAKE-128 and SHAKE-256 with SuffixSHAKE and any out. It runs on one lane
 // of a [States], permuted alone (the BMI kernel where the AVX2 kernels are in
 // use), and clears that state, which may derive from a secret.
-func Sum(out, in0, in1 []byte, rate int, suffix byte) {
+func Sum(out, in0, in1 []byte, rate int, suffix byte) { SumFrom(nil, out, in0, in1, rate, suffix) }
+
+// SumFrom is [Sum] continued from the state a sponge of the same rate
+// has after absorbing whole blocks (lane word i = a[i]; nil for the zero
+// state, which is Sum): it absorbs in0‖in1 and the padding into that
+// state and squeezes len(out) bytes.
+func SumFrom(a *[25]uint64, out, in0, in1 []byte, rate int, suffix byte) {
 	var (
 		x    States
 		last [Rate128]byte
 	)
 	x.Init()
+	if a != nil {
+		x.LoadState(0, a)
+	}
 	const lone = 1
 	in := Input{in0, in1}
 	for off := 0; ; {
@@ -49,13 +58,7 @@ func (m *Input) Len() int { return len(m[0]) + len(m[1]) }
 func (m *Input) Absorb(x *States, l, off, rate int, suffix byte, last *[Rate128]byte) int {
 	size := m.Len()
 	if size-off >= rate {
-		if src := m.span(off, rate); src != nil {
-			x.XORBlock(l, src) // the block lies in one piece
-		} else {
-			m.copyTo(last[:rate], off)
-			x.XORBlock(l, last[:rate])
-		}
-		return off + rate
+		return m.AbsorbBlock(x, l, off, rate, last)
 	}
 	// The padded last block, XORed in whole (XORBlock's straight-line
 	// forms are for whole blocks); pad10*1's last bit is XORed in by PadEnd.
@@ -66,6 +69,19 @@ func (m *Input) Absorb(x *States, l, off, rate int, suffix byte, last *[Rate128]
 	x.XORBlock(l, last[:rate])
 	x.PadEnd(l, rate)
 	return -1
+}
+
+// AbsorbBlock XORs the rate bytes of the input from off on, which must
+// all be there, into lane l of x and returns off+rate: a whole block, with
+// no padding. last is scratch.
+func (m *Input) AbsorbBlock(x *States, l, off, rate int, last *[Rate128]byte) int {
+	if src := m.span(off, rate); src != nil {
+		x.XORBlock(l, src) // the block lies in one piece
+	} else {
+		m.copyTo(last[:rate], off)
+		x.XORBlock(l, last[:rate])
+	}
+	return off + rate
 }
 
 // span returns the bytes [off, off+n) of the input if they lie within one

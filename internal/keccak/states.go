@@ -201,6 +201,22 @@ func (x *States) PadEnd(l, rate int) {
 	x.lane(l)[4*(rate/8-1)] ^= 0x80 << 56
 }
 
+// LoadState sets lane l's state to a (lane word i = a[i]).
+func (x *States) LoadState(l int, a *[25]uint64) {
+	s := x.lane(l)
+	for i := range a {
+		s[4*i] = a[i]
+	}
+}
+
+// SaveState copies lane l's state to a (lane word i to a[i]).
+func (x *States) SaveState(l int, a *[25]uint64) {
+	s := x.lane(l)
+	for i := range a {
+		a[i] = s[4*i]
+	}
+}
+
 // ClearLane zeroes lane l's state.
 func (x *States) ClearLane(l int) {
 	s := x.lane(l)
