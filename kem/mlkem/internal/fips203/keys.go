@@ -400,7 +400,7 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 	clear(m[:])
 	clear(g[:])
 	clear(kBar[:])
-	clear(c2[:])
+	clear(c2[:p.ctSize])
 }
 
 const maxCTSize = 32 * (11*maxK + 5)

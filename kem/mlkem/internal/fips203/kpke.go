@@ -154,9 +154,10 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	v.Add(&v, e2).Add(&v, &μ)
 	poly.CompressEncode(c[p.c1Size:], &v, p.dv)
 
-	// Destroy the noise (ŷ, e1, e2) and the values that carry m.
-	clear(noise[:])
-	clear(u[:])
+	// Destroy the noise (ŷ, e1, e2) and the values that carry m: the
+	// entries in use (the arrays are sized for k = 4).
+	clear(noise[:2*k+1])
+	clear(u[:k])
 	clear(μ[:])
 	clear(v[:])
 }
