@@ -323,6 +323,11 @@ func run(jobs []Job, bufs []byte, size int) {
 	clear(last[:])
 }
 
+// Lanes returns the number of Keccak lanes a Run can use at once with the
+// kernels selected now: 5 where the AVX-512 kernels run, 4 otherwise. A
+// caller that splits its work into batches may size them by it.
+func Lanes() int { return keccak.LanesInUse() }
+
 // lanesFor returns how many of the n lanes a States offers (four, or five
 // with the AVX-512 kernels) Run uses for jobs: the fifth only if the list
 // typically finishes in fewer permutations with it (makespan). The five-

@@ -65,6 +65,15 @@ func (x *States) Init() {
 	x.avx512 = x.avx2 && useAVX512
 }
 
+// LanesInUse returns the number of lanes a States offers with the kernels
+// selected now (see States.Lanes).
+func LanesInUse() int {
+	if cpu.AVX2Kernels() && useAVX512 {
+		return 5
+	}
+	return 4
+}
+
 // Lanes returns the number of lanes the kernels offer: 5 with the AVX-512
 // kernels, 4 otherwise (the AVX2 kernel permutes four states at once and
 // the portable one gains nothing from a fifth). A caller may use fewer.

@@ -17,9 +17,13 @@ import (
 // row of its input beside the sampling of the next row of Â: H(ek) is a
 // chain of 9 or 12 permutations for k = 3 or 4, most of which then take a
 // lane beside the samplers instead of running on their own after them.
-// For k = 2 that saves no permutation (12 either way, G's included) and
-// the extra batch costs more than it saves (5 % of the time, measured), so
-// ML-KEM-512 samples all of Â with the noise and hashes after it.
+// That needs a lane for H(ek) beside the k of a row (k+1 ≤ sample.Lanes();
+// with four lanes ML-KEM-1024's H(ek) would wait for each row: 27
+// permutations either way, counted, but more of them on four states and 4 %
+// more instructions), and pays only for k ≥ 3 (for k = 2 it saves no
+// permutation, 12 either way, and the extra batch cost 5 % of the time,
+// measured). Otherwise all of Â is sampled with the noise, and H(ek)
+// hashed after t̂.
 func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte) {
 	k := p.k
 
@@ -43,7 +47,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// would escape to the heap.
 	var jobs [maxK*maxK + 2*maxK]sample.Job
 	rows := 1 // the rows of Â sampled with the noise
-	if k == 2 {
+	if k == 2 || k+1 > sample.Lanes() {
 		rows = k
 	}
 	n := 0
