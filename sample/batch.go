@@ -330,14 +330,17 @@ func Lanes() int { return keccak.LanesInUse() }
 
 // lanesFor returns how many of the n lanes a States offers (four, or five
 // with the AVX-512 kernels) Run uses for jobs: the fifth only if the list
-// typically finishes in fewer permutations with it (makespan). The five-
-// state kernel costs a little more than the four-state one, so a fifth
-// lane that only reshuffles the jobs, ending after as many permutations,
-// does not pay. The choice depends on the jobs' kinds and hash lengths
-// only.
+// typically finishes in fewer permutations with it. The five-state kernel
+// costs a little more than the four-state one, so a fifth lane that only
+// reshuffles the jobs, ending after as many permutations, does not pay.
+// It simulates Run on four and on five lanes at once, each job taking its
+// typical count (Job.perms) and going, in list order, to the lane that
+// frees first (the lowest of those that free at once, as Run picks);
+// Job.After is ignored. The choice depends on the jobs' kinds and hash
+// lengths only.
 func lanesFor(jobs []Job, n int) int {
-	if n <= 4 {
-		return n
+	if n <= 4 || len(jobs) <= 4 { // four lanes start every job at once
+		return min(n, 4)
 	}
 	// Lower bounds first: most lists of a few short jobs, or of one long
 	// hash beside them, cannot end sooner on five lanes.
@@ -347,57 +350,74 @@ func lanesFor(jobs []Job, n int) int {
 		total += p
 		longest = max(longest, p)
 	}
-	if max(longest, (total+4)/5) == max(longest, (total+3)/4) || makespan(jobs, n) >= makespan(jobs, 4) {
+	if max(longest, (total+4)/5) == max(longest, (total+3)/4) {
 		return 4
 	}
-	return n
+	var four, five lanePlan
+	for i := range jobs {
+		p := jobs[i].perms()
+		four.add(p, 4)
+		five.add(p, 5)
+	}
+	if five.end < four.end {
+		return 5
+	}
+	return 4
 }
 
-// makespan returns the number of permutations Run takes for jobs on m
-// lanes if every job takes its typical count (Job.perms) and ignores
-// Job.After: each job goes, in list order, to the lane that frees first
-// (the lowest of those that free at once, as Run picks).
-func makespan(jobs []Job, m int) int {
-	var free [maxLanes]int // the permutation after which each lane is free
-	end := 0
-	for i := range jobs {
-		l := 0
-		for k := 1; k < m; k++ {
-			if free[k] < free[l] {
-				l = k
-			}
-		}
-		free[l] += jobs[i].perms()
-		end = max(end, free[l])
+// lanePlan is lanesFor's simulation of Run on a number of lanes: the
+// permutation after which each lane is free, and the last of those.
+type lanePlan struct {
+	free [maxLanes]int
+	end  int
+}
+
+// add gives a job of p permutations to the first of m lanes (4 or 5) to
+// free up, written out for the two counts rather than looped over.
+func (s *lanePlan) add(p, m int) {
+	l := 0
+	if s.free[1] < s.free[l] {
+		l = 1
 	}
-	return end
+	if s.free[2] < s.free[l] {
+		l = 2
+	}
+	if s.free[3] < s.free[l] {
+		l = 3
+	}
+	if m > 4 && s.free[4] < s.free[l] {
+		l = 4
+	}
+	s.free[l] += p
+	s.end = max(s.end, s.free[l])
 }
 
 // perms returns the number of permutations the job typically takes: its
 // blocks of output (the rejection samplers' at their acceptance rates), or
 // a hash's blocks of padded input and of output. Only lanesFor uses it.
 func (jb *Job) perms() int {
-	switch jb.kind {
-	case samplerNone:
-		return 0
-	case samplerNTT16:
-		return 3 // 504 bytes: 336 12-bit candidates, 273 below q on average (3329/4096)
-	case samplerNTT32:
-		return 5 // 256 23-bit candidates (nearly all below q) in 768 bytes
-	case samplerBounded2, samplerBounded4:
-		return 2 // 256 half-bytes below 15 (or 9) of 16 take 137 (or 228) bytes
-	case samplerCBD2:
-		return 1 // 128 bytes
-	case samplerCBD3:
-		return 2 // 192 bytes
-	case samplerMask18, samplerMask20:
-		return 5 // 576 or 640 bytes
+	if p := samplerPerms[jb.kind]; p != 0 {
+		return int(p)
 	}
 	r := jb.rate()
 	if jb.kind == hashAbsorb {
 		return blocks(jb.in.Len(), r)
 	}
 	return blocks(jb.in.Len(), r) + 1 + blocks(len(jb.out)-1, r)
+}
+
+// samplerPerms holds the typical permutation counts of the samplers (0 for
+// the zero Job and the hashes, which perms computes).
+var samplerPerms = [...]uint8{
+	samplerNTT16:    3, // 504 bytes: 336 12-bit candidates, 273 below q on average (3329/4096)
+	samplerNTT32:    5, // 256 23-bit candidates (nearly all below q) in 768 bytes
+	samplerBounded2: 2, // 256 half-bytes below 15 of 16 take 137 bytes
+	samplerBounded4: 2, // 256 half-bytes below 9 of 16 take 228 bytes
+	samplerCBD2:     1, // 128 bytes
+	samplerCBD3:     2, // 192 bytes
+	samplerMask18:   5, // 576 bytes
+	samplerMask20:   5, // 640 bytes
+	hashAbsorb:      0,
 }
 
 // blocks returns n/rate (rounded towards zero) for one of the rates, each
