@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/moduletto/moduletto/internal/cpu"
 	"github.com/stretchr/testify/assert"
@@ -25,6 +26,31 @@ func permuteScalar(a *[100]uint64, active uint8) {
 		if active>>l&1 != 0 {
 			keccakF1600Stride4((*[97]uint64)(a[l:]))
 		}
+	}
+}
+
+// newStates returns a States, initialised for the kernels selected now,
+// whose four interleaved states are s.
+func newStates(s [100]uint64) *States {
+	x := new(States)
+	x.Init()
+	*x.states() = s
+	return x
+}
+
+// TestStatesAligned checks that Init places the states on a 64-byte
+// boundary and so the scratch space, 800 bytes on, on a 32-byte one,
+// wherever the States lies.
+func TestStatesAligned(t *testing.T) {
+	var xs [8]struct {
+		_ [3]uint64 // shifts each States by 8 bytes more than the last
+		States
+	}
+	for i := range xs {
+		x := &xs[i].States
+		x.Init()
+		assert.Zero(t, uintptr(unsafe.Pointer(x.states()))%64, "States %d", i)
+		assert.Zero(t, uintptr(unsafe.Pointer(x.scratch()))%32, "scratch of States %d", i)
 	}
 }
 
@@ -371,8 +397,7 @@ func TestShakeX4Clear(t *testing.T) {
 		var out [MaxLanes][Rate128]byte
 		x.squeezeBlocks(&out, laneMask(lanesInUse()))
 		x.Clear()
-		assert.Equal(t, [100]uint64{}, x.a, "states")
-		assert.Equal(t, [100]uint64{}, x.tmp, "scratch")
+		assert.Equal(t, [len(x.buf)]uint64{}, x.buf, "states and scratch")
 	})
 }
 
@@ -523,8 +548,8 @@ func TestStatesPermuteLanes(t *testing.T) {
 		x.Init()
 		n := x.Lanes()
 		for active := uint8(1); active < 1<<n; active++ {
-			for i := range x.a {
-				x.a[i], x.tmp[i] = rng.Uint64(), rng.Uint64()
+			for i := range x.buf {
+				x.buf[i] = rng.Uint64()
 			}
 			var before [MaxLanes][97]uint64
 			for l := range n {
@@ -584,7 +609,7 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 	names, states := testStates(t, 50)
 	for i, s := range states {
 		for words := 0; words <= Rate128/8; words++ {
-			x := States{a: s}
+			x := newStates(s)
 			var want, got [interleaved][Rate128]byte
 			for j := range got {
 				for k := range got[j] {
@@ -653,7 +678,7 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		}
 		words := int(rounds) % (Rate128/8 + 1)
 		var wantOut, gotOut [interleaved][Rate128]byte
-		x := States{a: want}
+		x := newStates(want)
 		for l := range interleaved {
 			x.Extract(l, 0, wantOut[l][:8*words])
 		}
@@ -686,8 +711,7 @@ func benchmarkPermute(b *testing.B, active uint8) {
 	for _, impl := range keccakImpls() {
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			defer impl.use(b)()
-			x := States{a: keccakBenchStates()}
-			x.Init()
+			x := newStates(keccakBenchStates())
 			b.ReportAllocs()
 			for b.Loop() {
 				x.Permute(active)

@@ -3,6 +3,7 @@ package keccak
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/moduletto/moduletto/internal/cpu"
 )
@@ -27,7 +28,7 @@ const (
 )
 
 // States holds the Keccak-f[1600] states of up to [MaxLanes] sponges, its
-// lanes: four interleaved (lane word i of state l at a[4i+l]), so that the
+// lanes: four interleaved (lane word i of state l at word 4i+l), so that the
 // AVX2 kernel permutes them at once, and a fifth that the AVX-512 kernel
 // permutes in general-purpose registers while it permutes the four in
 // vector ones; the portable kernel permutes the busy lanes one after the
@@ -38,31 +39,53 @@ const (
 // [States.Extract]).
 //
 // A States lives in its caller's stack frame, so nothing is allocated. The
-// zero States is zero states; [States.Init] chooses the kernels. The caller
-// clears it after use ([States.Clear]): its states may derive from secrets.
+// zero States is zero states; [States.Init] chooses the kernels and places
+// the states, and comes before any other method. The caller clears it
+// after use ([States.Clear]): its states may derive from secrets.
 //
-// The fifth state lives in tmp, the kernels' scratch space: lane word i at
-// tmp[4i+3] (column 3). Only the five-state AVX-512 kernel permutes it, and
+// The fifth state lives in the kernels' scratch space: lane word i at word
+// 4i+3 (column 3). Only the five-state AVX-512 kernel permutes it, and
 // needs no scratch but a column for the fifth state's, column 0. Of the
 // other kernels only the BMI one runs beside it, on a lone active lane l,
 // with column l&3 as scratch: column 3 only when lane 3 is the lone active
 // lane, and then the fifth holds no sponge in progress (an idle lane's
 // state is stale; a job starting in it overwrites or clears it).
+//
+// The states start at a 64-byte boundary where Init finds one within buf,
+// and so the scratch space, 800 bytes on, at a 32-byte one: the kernels
+// load and store 32 bytes at a time, and
+// on the stack, aligned to 8 bytes only, half of those accesses would
+// straddle two cache lines (the AVX2 kernel, which goes through memory
+// every round, took up to a fifth longer so; the stack position of a
+// States decided it). The offset is fixed at Init, so a States that moves
+// afterwards (a goroutine's stack is copied when it grows, which keeps
+// alignments to 64 bytes) stays correct, only perhaps slower.
 type States struct {
-	a, tmp [4 * 25]uint64 // interleaved states; the kernels' scratch and the fifth state
-	avx2   bool           // the AVX2 kernels, fixed for the run
-	avx512 bool           // with them, the AVX-512VL permutations (and a fifth lane)
+	buf    [2*4*25 + 7]uint64 // interleaved states, then the kernels' scratch (and the fifth state), from word off on
+	off    int                // 0 to 7: where the states start in buf
+	avx2   bool               // the AVX2 kernels, fixed for the run
+	avx512 bool               // with them, the AVX-512VL permutations (and a fifth lane)
 }
+
+// states returns the four interleaved states: lane word i of state l at
+// [4i+l].
+func (x *States) states() *[100]uint64 { return (*[100]uint64)(x.buf[x.off&7:]) }
+
+// scratch returns the kernels' scratch space, which holds the fifth state
+// in its column 3.
+func (x *States) scratch() *[100]uint64 { return (*[100]uint64)(x.buf[x.off&7+100:]) }
 
 // useAVX512 is whether the AVX2 kernels permute with the AVX-512VL kernel,
 // as they do on a CPU that has it; tests turn it off to run the AVX2
 // kernel in its place.
 var useAVX512 = cpu.X86HasAVX512
 
-// Init chooses the kernels in use (internal/cpu) for the run that follows.
+// Init chooses the kernels in use (internal/cpu) for the run that follows
+// and where in x the states start. It does not clear them.
 func (x *States) Init() {
 	x.avx2 = cpu.AVX2Kernels()
 	x.avx512 = x.avx2 && useAVX512
+	x.off = int(-(uintptr(unsafe.Pointer(&x.buf[0])) / 8) & 7) // the address is read, not made
 }
 
 // LanesInUse returns the number of lanes a States offers with the kernels
@@ -97,16 +120,16 @@ func (x *States) Permute(active uint8) {
 		if active&(active-1) != 0 {
 			switch {
 			case x.avx512 && active&(1<<4) != 0:
-				permuteAVX512x5(&x.a, x.lane(4), (*[97]uint64)(x.tmp[0:]))
+				permuteAVX512x5(x.states(), x.lane(4), (*[97]uint64)(x.scratch()[0:]))
 			case x.avx512:
-				permuteAVX512(&x.a)
+				permuteAVX512(x.states())
 			default:
-				permuteAVX2(&x.a, &x.tmp)
+				permuteAVX2(x.states(), x.scratch())
 			}
 			return
 		}
 		l := bits.TrailingZeros8(active)
-		permuteLone(x.lane(l), (*[97]uint64)(x.tmp[l&3:]))
+		permuteLone(x.lane(l), (*[97]uint64)(x.scratch()[l&3:]))
 		return
 	}
 	for l := range MaxLanes {
@@ -119,9 +142,9 @@ func (x *States) Permute(active uint8) {
 // lane returns the words of lane l's state: word i at index 4i.
 func (x *States) lane(l int) *[97]uint64 {
 	if l == 4 {
-		return (*[97]uint64)(x.tmp[3:])
+		return (*[97]uint64)(x.scratch()[3:])
 	}
-	return (*[97]uint64)(x.a[l&3:])
+	return (*[97]uint64)(x.states()[l&3:])
 }
 
 // XORBlock XORs block, a whole block of one of the rates (168, 136 or 72
@@ -241,7 +264,7 @@ func (x *States) ClearLane(l int) {
 // copies out the active lanes only.
 func (x *States) ExtractBlocks(out *[MaxLanes][Rate128]byte, active uint8, words int) {
 	if x.avx2 {
-		extractAVX2(&x.a, (*[4][Rate128]byte)(out[:4]), words)
+		extractAVX2(x.states(), (*[4][Rate128]byte)(out[:4]), words)
 		if active&(1<<4) != 0 {
 			x.Extract(4, 0, out[4][:8*words])
 		}
@@ -278,6 +301,5 @@ func (x *States) Extract(l, pos int, dst []byte) {
 
 // Clear zeroes the states and scratch space.
 func (x *States) Clear() {
-	clear(x.a[:])
-	clear(x.tmp[:])
+	clear(x.buf[:])
 }
