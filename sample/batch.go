@@ -75,11 +75,12 @@ func (s sampler) bufLen() int {
 }
 
 // A Job is one independent Keccak computation for [Run]: a sampler of this
-// package turning its XOF stream into a polynomial, or a fixed-length hash
-// (SHA3-256, SHA3-512, SHAKE-256). Make jobs with the constructors
-// ([SampleNTTJob], [SampleNoiseJob], [RejNTTPolyJob], [RejBoundedPolyJob],
-// [ExpandMaskJob], [Sum256Job], [Sum512Job], [SHAKE256Job]) and keep them
-// in an array in the caller's frame: a Job holds pointers to its output and
+// package turning its XOF stream into a polynomial, a fixed-length hash
+// (SHA3-256, SHA3-512, SHAKE-256), or a piece of input absorbed into a
+// [Sponge]. Make jobs with the constructors ([SampleNTTJob],
+// [SampleNoiseJob], [RejNTTPolyJob], [RejBoundedPolyJob], [ExpandMaskJob],
+// [Sum256Job], [Sum512Job], [SHAKE256Job], [AbsorbJob]) and keep them in an
+// array in the caller's frame: a Job holds pointers to its output and
 // input, so nothing is allocated as long as the array stays local.
 //
 // The zero Job does nothing.
@@ -396,8 +397,8 @@ func (s *lanePlan) add(p, m int) {
 // blocks of output (the rejection samplers' at their acceptance rates), or
 // a hash's blocks of padded input and of output. Only lanesFor uses it.
 func (jb *Job) perms() int {
-	if p := samplerPerms[jb.kind]; p != 0 {
-		return int(p)
+	if !jb.isHash() {
+		return int(samplerPerms[jb.kind]) // 0 for the zero Job, which Run skips
 	}
 	r := jb.rate()
 	if jb.kind == hashAbsorb {
@@ -406,9 +407,8 @@ func (jb *Job) perms() int {
 	return blocks(jb.in.Len(), r) + 1 + blocks(len(jb.out)-1, r)
 }
 
-// samplerPerms holds the typical permutation counts of the samplers (0 for
-// the zero Job and the hashes, which perms computes).
-var samplerPerms = [...]uint8{
+// samplerPerms holds the typical permutation counts of the samplers.
+var samplerPerms = [hashSHA3_256]uint8{
 	samplerNTT16:    3, // 504 bytes: 336 12-bit candidates, 273 below q on average (3329/4096)
 	samplerNTT32:    5, // 256 23-bit candidates (nearly all below q) in 768 bytes
 	samplerBounded2: 2, // 256 half-bytes below 15 of 16 take 137 bytes
@@ -417,7 +417,6 @@ var samplerPerms = [...]uint8{
 	samplerCBD3:     2, // 192 bytes
 	samplerMask18:   5, // 576 bytes
 	samplerMask20:   5, // 640 bytes
-	hashAbsorb:      0,
 }
 
 // blocks returns n/rate (rounded towards zero) for one of the rates, each

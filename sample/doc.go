@@ -43,6 +43,9 @@
 // of its own per block, and a list of one hash runs as a one-lane sponge.
 // A job may wait for an earlier job of the list whose output is its input
 // ([Job.After]): a seed derived by a hash, sampled from in the same batch.
+// A [Sponge] is a hash whose input arrives in pieces computed from the
+// outputs of earlier batches: [AbsorbJob] absorbs each piece in a lane of
+// the next batch.
 // The matrix and vector helpers (SampleMatrix, SampleNoiseVector, ExpandA,
 // ExpandS, ExpandMask) are a Run over their polynomials.
 package sample
