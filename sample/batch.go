@@ -278,13 +278,14 @@ func run(jobs []Job, bufs []byte, size int) {
 			}
 			break
 		}
-		words, squeezing, holding := 0, uint8(0), uint8(0)
+		words, squeezing, absorbed := 0, uint8(0), uint8(0)
 		for a := active; a != 0; a &= a - 1 {
 			l := bits.TrailingZeros8(a)
 			s := &ls[l]
 			if jb := &jobs[s.job]; jb.kind == hashAbsorb {
-				s.off = jb.in.AbsorbBlock(&x, l, s.off, s.rate, &last)
-				holding |= 1 << l
+				if s.off = jb.in.AbsorbBlock(&x, l, s.off, s.rate, &last); jb.in.Len()-s.off < s.rate {
+					absorbed |= 1 << l // its last whole block: done after this permutation
+				}
 			} else if !s.squeezing {
 				if s.off = jb.in.Absorb(&x, l, s.off, s.rate, jb.suffix(), &last); s.off < 0 {
 					s.squeezing = true
@@ -297,14 +298,12 @@ func run(jobs []Job, bufs []byte, size int) {
 		}
 		x.Permute(active)
 		permuted = true
-		for h := holding; h != 0; h &= h - 1 { // AbsorbJobs: done when less than a block is left
-			l := bits.TrailingZeros8(h)
-			s := &ls[l]
-			if jb := &jobs[s.job]; jb.in.Len()-s.off < s.rate {
-				absorbed(&x, l, jb, s.off)
-				*jb = Job{}
-				active &^= 1 << l
-			}
+		for ab := absorbed; ab != 0; ab &= ab - 1 {
+			l := bits.TrailingZeros8(ab)
+			jb := &jobs[ls[l].job]
+			finishAbsorb(&x, l, jb, ls[l].off)
+			*jb = Job{}
+			active &^= 1 << l
 		}
 		if squeezing == 0 {
 			continue

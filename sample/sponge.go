@@ -30,12 +30,12 @@ func AbsorbJob(s *Sponge, in []byte) Job {
 	return Job{kind: hashAbsorb, in: keccak.Input{s.buf[:s.n], in}, sponge: s}
 }
 
-// absorbed finishes an AbsorbJob whose lane l of x has absorbed and
+// finishAbsorb finishes an AbsorbJob whose lane l of x has absorbed and
 // permuted the input up to off, leaving less than a block: it saves the
 // lane's state in the job's Sponge and buffers the rest of the input
 // there. The rest lies in the job's new piece: off ≥ rate256 exceeds the
 // buffered bytes.
-func absorbed(x *keccak.States, l int, jb *Job, off int) {
+func finishAbsorb(x *keccak.States, l int, jb *Job, off int) {
 	s := jb.sponge
 	x.SaveState(l, &s.a)
 	s.n = copy(s.buf[:], jb.in[1][off-len(jb.in[0]):])

@@ -217,20 +217,6 @@ func single(rcTable Mem) {
 	RET()
 }
 
-// roundByRound emits the 24 rounds of the AVX-512VL kernels, one per
-// iteration; round gets the operand of its constant (see roundLoop).
-func roundByRound(label string, rcTable Mem, round func(rcm Mem)) {
-	rcp := GP64()
-	LEAQ(rcTable, rcp)
-	n := GP64()
-	MOVQ(U32(rounds), n)
-	Label(label)
-	round(Mem{Base: rcp})
-	ADDQ(U32(32), rcp)
-	DECQ(n)
-	JNE(LabelRef(label))
-}
-
 // singleRegisters loads the state and scratch pointers s and e of a
 // kernel with keccakF1600Stride4BMI's round and allocates that round's
 // registers: B (with θ's C) and D, five each, and χ's temporary.
@@ -243,19 +229,33 @@ func singleRegisters() (s, e Mem, b, d [5]GPVirtual, t GPVirtual) {
 	return s, e, b, d, GP64()
 }
 
-// roundLoop emits the 24 rounds the kernels run, two per iteration: one
-// from the state at a to the scratch at e, one back. rcTable holds each
-// round constant four times (one per state of the AVX2 kernel), round
-// ir's at 32·ir; round gets the operand of its constant.
+// roundLoop emits the 24 rounds of the kernels that go through memory,
+// two per iteration: one from the state at a to the scratch at e, one
+// back; round gets the operand of its constant (see roundsBy).
 func roundLoop(label string, rcTable, a, e Mem, round func(src, dst, rcm Mem)) {
+	roundsBy(label, rcTable, 2, func(j int, rcm Mem) {
+		if j == 0 {
+			round(a, e, rcm)
+		} else {
+			round(e, a, rcm)
+		}
+	})
+}
+
+// roundsBy emits a loop over the 24 rounds, per of them (1 or 2) an
+// iteration; round(j, rcm) emits round j of an iteration with the operand
+// of its constant. rcTable holds each round constant four times (one per
+// state of the AVX2 kernel), round ir's at 32·ir.
+func roundsBy(label string, rcTable Mem, per int, round func(j int, rcm Mem)) {
 	rcp := GP64()
 	LEAQ(rcTable, rcp)
 	n := GP64()
-	MOVQ(U32(rounds/2), n)
+	MOVQ(U32(rounds/per), n)
 	Label(label)
-	round(a, e, Mem{Base: rcp})
-	round(e, a, Mem{Base: rcp}.Offset(32))
-	ADDQ(U32(64), rcp)
+	for j := range per {
+		round(j, Mem{Base: rcp}.Offset(32*j))
+	}
+	ADDQ(U32(32*per), rcp)
 	DECQ(n)
 	JNE(LabelRef(label))
 }
@@ -471,7 +471,7 @@ func avx512(rcTable Mem) {
 	)
 	loadStates()
 	r := rotations()
-	roundByRound("loop512", rcTable, func(rcm Mem) {
+	roundsBy("loop512", rcTable, 1, func(_ int, rcm Mem) {
 		avx512Round(rcm, r).emit()
 	})
 	storeStates()
@@ -504,9 +504,9 @@ func avx512x5(rcTable Mem) {
 	loadStates()
 	s, e, b, d, t := singleRegisters()
 	r := rotations()
-	roundByRound("loop5", rcTable, func(rcm Mem) {
+	roundsBy("loop5", rcTable, 1, func(_ int, rcm Mem) {
 		interleave(avx512Round(rcm, r), singleRound(s, e, rcm, r, b, d, t))
-		XCHGQ(s.Base, e.Base) // the next round reads what this one wrote
+		XCHGQ(s.Base, e.Base) // the next round reads what this one wrote; after 24, s holds the state
 	})
 	storeStates()
 	VZEROUPPER()

@@ -84,25 +84,28 @@ var useAVX512 = cpu.X86HasAVX512
 // and where in x the states start. It does not clear them.
 func (x *States) Init() {
 	x.avx2 = cpu.AVX2Kernels()
-	x.avx512 = x.avx2 && useAVX512
+	x.avx512 = avx512Kernels()
 	x.off = int(-(uintptr(unsafe.Pointer(&x.buf[0])) / 8) & 7) // the address is read, not made
 }
 
-// LanesInUse returns the number of lanes a States offers with the kernels
-// selected now (see States.Lanes).
-func LanesInUse() int {
-	if cpu.AVX2Kernels() && useAVX512 {
-		return 5
-	}
-	return 4
-}
+// avx512Kernels reports whether a States initialised now permutes with the
+// AVX-512VL kernels: the AVX2 kernels are selected and the CPU has them.
+func avx512Kernels() bool { return cpu.AVX2Kernels() && useAVX512 }
+
+// LanesInUse returns the number of lanes a States initialised now offers
+// (see States.Lanes).
+func LanesInUse() int { return lanesWith(avx512Kernels()) }
 
 // Lanes returns the number of lanes the kernels offer: 5 with the AVX-512
 // kernels, 4 otherwise (the AVX2 kernel permutes four states at once and
 // the portable one gains nothing from a fifth). A caller may use fewer.
-func (x *States) Lanes() int {
-	if x.avx512 {
-		return 5
+func (x *States) Lanes() int { return lanesWith(x.avx512) }
+
+// lanesWith returns the number of lanes with or without the AVX-512
+// kernels.
+func lanesWith(avx512 bool) int {
+	if avx512 {
+		return MaxLanes
 	}
 	return 4
 }

@@ -46,9 +46,10 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 	// local array: stored through a slice, what they point to (the key)
 	// would escape to the heap.
 	var jobs [maxK*maxK + 2*maxK]sample.Job
-	rows := 1 // the rows of Â sampled with the noise
-	if k == 2 || k+1 > sample.Lanes() {
-		rows = k
+	byRows := k > 2 && k+1 <= sample.Lanes()
+	rows := k // the rows of Â sampled with the noise
+	if byRows {
+		rows = 1
 	}
 	n := 0
 	for r := range rows {
@@ -72,7 +73,6 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		u   poly.NTTPoly16
 		h   sample.Sponge // H(ek)
 	)
-	done := 0 // the rows of t̂ absorbed into h
 	for i := range k {
 		poly.DotNTT16Column(&u, ek.aT[:k*k], i, s[:k])
 		ek.t[i].Add(&u, &ek.t[i]).Normalize()
@@ -80,18 +80,20 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 		poly.EncodeNTT12(row, &ek.t[i])
 		ctgrind.Public(ek.t[i : i+1]) // t̂ and ek are public (valgrind builds only)
 		ctgrind.Public(row)
-		if rows == k {
-			continue
+		if byRows && i+1 < k {
+			for c := range k {
+				jobs[c] = ek.entryJob(c, i+1, k)
+			}
+			jobs[k] = sample.AbsorbJob(&h, row)
+			sample.Run(jobs[:k+1])
 		}
-		for c := range k {
-			jobs[c] = ek.entryJob(c, rows, k)
-		}
-		jobs[k] = sample.AbsorbJob(&h, row)
-		sample.Run(jobs[:k+1])
-		rows, done = rows+1, i+1
+	}
+	last := 0 // the first row that h has not absorbed
+	if byRows {
+		last = k - 1
 	}
 	copy(enc[k*encodedPolySize:], ek.ρ[:])
-	h.Sum256(&ek.h, enc[done*encodedPolySize:p.ekSize])
+	h.Sum256(&ek.h, enc[last*encodedPolySize:p.ekSize])
 	clear(in[:])  // d
 	clear(g[32:]) // σ
 	clear(u[:])
