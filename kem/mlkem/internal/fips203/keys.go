@@ -3,7 +3,6 @@ package fips203
 import (
 	"crypto/rand"
 	"crypto/subtle"
-	"encoding/binary"
 	"fmt"
 	"unsafe"
 
@@ -391,7 +390,7 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 	j := sample.SHAKE256Job(kBar[:], dk.z[:], ciphertext)
 	var c2 [maxCTSize]byte
 	pkeEncrypt(p, c2[:], &dk.ek, &m, &g, &j)
-	equal := equalInPlace(c2[:p.ctSize], ciphertext)
+	equal := equal(c2[:p.ctSize], ciphertext)
 	subtle.ConstantTimeCopy(equal, kBar[:], g[:32])
 	copy(sharedKey, kBar[:])
 
@@ -404,17 +403,3 @@ func (dk *DecapsulationKey) decapsulate(p *Params, sharedKey, ciphertext []byte)
 }
 
 const maxCTSize = 32 * (11*maxK + 5)
-
-// equalInPlace returns 1 if c equals d and 0 otherwise, in constant time,
-// overwriting c with c ⊕ d: crypto/subtle.XORBytes (vectorised), an OR over
-// the 64-bit words of the difference, and crypto/subtle.ConstantTimeEq on
-// the folded word. subtle.ConstantTimeCompare's byte loop took a tenth of a
-// decapsulation. len(c) = len(d), a multiple of 8 (every ciphertext size).
-func equalInPlace(c, d []byte) int {
-	subtle.XORBytes(c, c, d)
-	var acc uint64
-	for i := 0; i+8 <= len(c); i += 8 {
-		acc |= binary.LittleEndian.Uint64(c[i:])
-	}
-	return subtle.ConstantTimeEq(int32(uint32(acc)|uint32(acc>>32)), 0)
-}
