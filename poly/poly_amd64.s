@@ -38,40 +38,6 @@ DATA barrett<>+30(SB)/1, $0xbf
 DATA barrett<>+31(SB)/1, $0x4e
 GLOBL barrett<>(SB), RODATA|NOPTR, $32
 
-DATA w32<>+0(SB)/1, $0x20
-DATA w32<>+1(SB)/1, $0x00
-DATA w32<>+2(SB)/1, $0x20
-DATA w32<>+3(SB)/1, $0x00
-DATA w32<>+4(SB)/1, $0x20
-DATA w32<>+5(SB)/1, $0x00
-DATA w32<>+6(SB)/1, $0x20
-DATA w32<>+7(SB)/1, $0x00
-DATA w32<>+8(SB)/1, $0x20
-DATA w32<>+9(SB)/1, $0x00
-DATA w32<>+10(SB)/1, $0x20
-DATA w32<>+11(SB)/1, $0x00
-DATA w32<>+12(SB)/1, $0x20
-DATA w32<>+13(SB)/1, $0x00
-DATA w32<>+14(SB)/1, $0x20
-DATA w32<>+15(SB)/1, $0x00
-DATA w32<>+16(SB)/1, $0x20
-DATA w32<>+17(SB)/1, $0x00
-DATA w32<>+18(SB)/1, $0x20
-DATA w32<>+19(SB)/1, $0x00
-DATA w32<>+20(SB)/1, $0x20
-DATA w32<>+21(SB)/1, $0x00
-DATA w32<>+22(SB)/1, $0x20
-DATA w32<>+23(SB)/1, $0x00
-DATA w32<>+24(SB)/1, $0x20
-DATA w32<>+25(SB)/1, $0x00
-DATA w32<>+26(SB)/1, $0x20
-DATA w32<>+27(SB)/1, $0x00
-DATA w32<>+28(SB)/1, $0x20
-DATA w32<>+29(SB)/1, $0x00
-DATA w32<>+30(SB)/1, $0x20
-DATA w32<>+31(SB)/1, $0x00
-GLOBL w32<>(SB), RODATA|NOPTR, $32
-
 DATA q<>+0(SB)/1, $0x01
 DATA q<>+1(SB)/1, $0x0d
 DATA q<>+2(SB)/1, $0x01
@@ -106,141 +72,39 @@ DATA q<>+30(SB)/1, $0x01
 DATA q<>+31(SB)/1, $0x0d
 GLOBL q<>(SB), RODATA|NOPTR, $32
 
-DATA compressM1<>+0(SB)/1, $0x02
-DATA compressM1<>+1(SB)/1, $0x00
-DATA compressM1<>+2(SB)/1, $0x02
-DATA compressM1<>+3(SB)/1, $0x00
-DATA compressM1<>+4(SB)/1, $0x02
-DATA compressM1<>+5(SB)/1, $0x00
-DATA compressM1<>+6(SB)/1, $0x02
-DATA compressM1<>+7(SB)/1, $0x00
-DATA compressM1<>+8(SB)/1, $0x02
-DATA compressM1<>+9(SB)/1, $0x00
-DATA compressM1<>+10(SB)/1, $0x02
-DATA compressM1<>+11(SB)/1, $0x00
-DATA compressM1<>+12(SB)/1, $0x02
-DATA compressM1<>+13(SB)/1, $0x00
-DATA compressM1<>+14(SB)/1, $0x02
-DATA compressM1<>+15(SB)/1, $0x00
-DATA compressM1<>+16(SB)/1, $0x02
-DATA compressM1<>+17(SB)/1, $0x00
-DATA compressM1<>+18(SB)/1, $0x02
-DATA compressM1<>+19(SB)/1, $0x00
-DATA compressM1<>+20(SB)/1, $0x02
-DATA compressM1<>+21(SB)/1, $0x00
-DATA compressM1<>+22(SB)/1, $0x02
-DATA compressM1<>+23(SB)/1, $0x00
-DATA compressM1<>+24(SB)/1, $0x02
-DATA compressM1<>+25(SB)/1, $0x00
-DATA compressM1<>+26(SB)/1, $0x02
-DATA compressM1<>+27(SB)/1, $0x00
-DATA compressM1<>+28(SB)/1, $0x02
-DATA compressM1<>+29(SB)/1, $0x00
-DATA compressM1<>+30(SB)/1, $0x02
-DATA compressM1<>+31(SB)/1, $0x00
-GLOBL compressM1<>(SB), RODATA|NOPTR, $32
-
-DATA halfq<>+0(SB)/1, $0x80
-DATA halfq<>+1(SB)/1, $0x06
-DATA halfq<>+2(SB)/1, $0x80
-DATA halfq<>+3(SB)/1, $0x06
-DATA halfq<>+4(SB)/1, $0x80
-DATA halfq<>+5(SB)/1, $0x06
-DATA halfq<>+6(SB)/1, $0x80
-DATA halfq<>+7(SB)/1, $0x06
-DATA halfq<>+8(SB)/1, $0x80
-DATA halfq<>+9(SB)/1, $0x06
-DATA halfq<>+10(SB)/1, $0x80
-DATA halfq<>+11(SB)/1, $0x06
-DATA halfq<>+12(SB)/1, $0x80
-DATA halfq<>+13(SB)/1, $0x06
-DATA halfq<>+14(SB)/1, $0x80
-DATA halfq<>+15(SB)/1, $0x06
-DATA halfq<>+16(SB)/1, $0x80
-DATA halfq<>+17(SB)/1, $0x06
-DATA halfq<>+18(SB)/1, $0x80
-DATA halfq<>+19(SB)/1, $0x06
-DATA halfq<>+20(SB)/1, $0x80
-DATA halfq<>+21(SB)/1, $0x06
-DATA halfq<>+22(SB)/1, $0x80
-DATA halfq<>+23(SB)/1, $0x06
-DATA halfq<>+24(SB)/1, $0x80
-DATA halfq<>+25(SB)/1, $0x06
-DATA halfq<>+26(SB)/1, $0x80
-DATA halfq<>+27(SB)/1, $0x06
-DATA halfq<>+28(SB)/1, $0x80
-DATA halfq<>+29(SB)/1, $0x06
-DATA halfq<>+30(SB)/1, $0x80
-DATA halfq<>+31(SB)/1, $0x06
-GLOBL halfq<>(SB), RODATA|NOPTR, $32
-
-DATA one<>+0(SB)/1, $0x01
-DATA one<>+1(SB)/1, $0x00
-DATA one<>+2(SB)/1, $0x01
-DATA one<>+3(SB)/1, $0x00
-DATA one<>+4(SB)/1, $0x01
-DATA one<>+5(SB)/1, $0x00
-DATA one<>+6(SB)/1, $0x01
-DATA one<>+7(SB)/1, $0x00
-DATA one<>+8(SB)/1, $0x01
-DATA one<>+9(SB)/1, $0x00
-DATA one<>+10(SB)/1, $0x01
-DATA one<>+11(SB)/1, $0x00
-DATA one<>+12(SB)/1, $0x01
-DATA one<>+13(SB)/1, $0x00
-DATA one<>+14(SB)/1, $0x01
-DATA one<>+15(SB)/1, $0x00
-DATA one<>+16(SB)/1, $0x01
-DATA one<>+17(SB)/1, $0x00
-DATA one<>+18(SB)/1, $0x01
-DATA one<>+19(SB)/1, $0x00
-DATA one<>+20(SB)/1, $0x01
-DATA one<>+21(SB)/1, $0x00
-DATA one<>+22(SB)/1, $0x01
-DATA one<>+23(SB)/1, $0x00
-DATA one<>+24(SB)/1, $0x01
-DATA one<>+25(SB)/1, $0x00
-DATA one<>+26(SB)/1, $0x01
-DATA one<>+27(SB)/1, $0x00
-DATA one<>+28(SB)/1, $0x01
-DATA one<>+29(SB)/1, $0x00
-DATA one<>+30(SB)/1, $0x01
-DATA one<>+31(SB)/1, $0x00
-GLOBL one<>(SB), RODATA|NOPTR, $32
-
-DATA qm1<>+0(SB)/1, $0x00
-DATA qm1<>+1(SB)/1, $0x0d
-DATA qm1<>+2(SB)/1, $0x00
-DATA qm1<>+3(SB)/1, $0x0d
-DATA qm1<>+4(SB)/1, $0x00
-DATA qm1<>+5(SB)/1, $0x0d
-DATA qm1<>+6(SB)/1, $0x00
-DATA qm1<>+7(SB)/1, $0x0d
-DATA qm1<>+8(SB)/1, $0x00
-DATA qm1<>+9(SB)/1, $0x0d
-DATA qm1<>+10(SB)/1, $0x00
-DATA qm1<>+11(SB)/1, $0x0d
-DATA qm1<>+12(SB)/1, $0x00
-DATA qm1<>+13(SB)/1, $0x0d
-DATA qm1<>+14(SB)/1, $0x00
-DATA qm1<>+15(SB)/1, $0x0d
-DATA qm1<>+16(SB)/1, $0x00
-DATA qm1<>+17(SB)/1, $0x0d
-DATA qm1<>+18(SB)/1, $0x00
-DATA qm1<>+19(SB)/1, $0x0d
-DATA qm1<>+20(SB)/1, $0x00
-DATA qm1<>+21(SB)/1, $0x0d
-DATA qm1<>+22(SB)/1, $0x00
-DATA qm1<>+23(SB)/1, $0x0d
-DATA qm1<>+24(SB)/1, $0x00
-DATA qm1<>+25(SB)/1, $0x0d
-DATA qm1<>+26(SB)/1, $0x00
-DATA qm1<>+27(SB)/1, $0x0d
-DATA qm1<>+28(SB)/1, $0x00
-DATA qm1<>+29(SB)/1, $0x0d
-DATA qm1<>+30(SB)/1, $0x00
-DATA qm1<>+31(SB)/1, $0x0d
-GLOBL qm1<>(SB), RODATA|NOPTR, $32
+DATA round1<>+0(SB)/1, $0x40
+DATA round1<>+1(SB)/1, $0x00
+DATA round1<>+2(SB)/1, $0x40
+DATA round1<>+3(SB)/1, $0x00
+DATA round1<>+4(SB)/1, $0x40
+DATA round1<>+5(SB)/1, $0x00
+DATA round1<>+6(SB)/1, $0x40
+DATA round1<>+7(SB)/1, $0x00
+DATA round1<>+8(SB)/1, $0x40
+DATA round1<>+9(SB)/1, $0x00
+DATA round1<>+10(SB)/1, $0x40
+DATA round1<>+11(SB)/1, $0x00
+DATA round1<>+12(SB)/1, $0x40
+DATA round1<>+13(SB)/1, $0x00
+DATA round1<>+14(SB)/1, $0x40
+DATA round1<>+15(SB)/1, $0x00
+DATA round1<>+16(SB)/1, $0x40
+DATA round1<>+17(SB)/1, $0x00
+DATA round1<>+18(SB)/1, $0x40
+DATA round1<>+19(SB)/1, $0x00
+DATA round1<>+20(SB)/1, $0x40
+DATA round1<>+21(SB)/1, $0x00
+DATA round1<>+22(SB)/1, $0x40
+DATA round1<>+23(SB)/1, $0x00
+DATA round1<>+24(SB)/1, $0x40
+DATA round1<>+25(SB)/1, $0x00
+DATA round1<>+26(SB)/1, $0x40
+DATA round1<>+27(SB)/1, $0x00
+DATA round1<>+28(SB)/1, $0x40
+DATA round1<>+29(SB)/1, $0x00
+DATA round1<>+30(SB)/1, $0x40
+DATA round1<>+31(SB)/1, $0x00
+GLOBL round1<>(SB), RODATA|NOPTR, $32
 
 DATA mask1<>+0(SB)/1, $0x01
 DATA mask1<>+1(SB)/1, $0x00
@@ -282,51 +146,34 @@ TEXT ·compressEncode1AVX2(SB), NOSPLIT, $0-16
 	MOVQ    dst+0(FP), AX
 	MOVQ    p+8(FP), CX
 	VMOVDQU barrett<>+0(SB), Y0
-	VMOVDQU w32<>+0(SB), Y1
-	VMOVDQU q<>+0(SB), Y2
-	VMOVDQU compressM1<>+0(SB), Y3
-	VMOVDQU halfq<>+0(SB), Y4
-	VMOVDQU one<>+0(SB), Y5
-	VMOVDQU qm1<>+0(SB), Y6
-	VMOVDQU mask1<>+0(SB), Y7
-	VMOVDQU pairMul1<>+0(SB), Y8
-	VMOVDQU dwShift1<>+0(SB), Y9
-	VMOVDQU qwShift1<>+0(SB), Y10
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU round1<>+0(SB), Y2
+	VMOVDQU mask1<>+0(SB), Y3
+	VMOVDQU pairMul1<>+0(SB), Y4
+	VMOVDQU dwShift1<>+0(SB), Y5
+	VMOVDQU qwShift1<>+0(SB), Y6
 	MOVQ    $0x00000010, DX
 
 compressEncode1AVX2_loop:
-	VMOVDQU      (CX), Y11
-	VPMULHW      Y0, Y11, Y12
-	VPMULHRSW    Y1, Y12, Y12
-	VPMULLW      Y2, Y12, Y12
-	VPSUBW       Y12, Y11, Y11
-	VPSRAW       $0x0f, Y11, Y12
-	VPAND        Y2, Y12, Y12
-	VPADDW       Y12, Y11, Y11
-	VPSLLW       $0x04, Y11, Y12
-	VPMULHUW     Y3, Y12, Y12
-	VPADDW       Y5, Y12, Y12
-	VPSLLW       $0x01, Y11, Y11
-	VPADDW       Y4, Y11, Y11
-	VPMULLW      Y2, Y12, Y13
-	VPSUBW       Y13, Y11, Y11
-	VPCMPGTW     Y6, Y11, Y13
-	VPSUBW       Y13, Y12, Y12
-	VPSRAW       $0x0f, Y11, Y13
-	VPADDW       Y13, Y12, Y12
-	VPAND        Y7, Y12, Y12
-	VMOVDQA      Y12, Y11
-	VPMADDWD     Y8, Y11, Y11
-	VPSLLVD      Y9, Y11, Y11
-	VPSRLQ       $0x1e, Y11, Y11
-	VPSRLDQ      $0x08, Y11, Y12
-	VPSLLQ       $0x04, Y12, Y12
-	VPSRLVQ      Y10, Y11, Y11
-	VPOR         Y12, Y11, Y11
-	VEXTRACTI128 $0x01, Y11, X12
-	VPSLLDQ      $0x01, X12, X12
-	VPOR         X11, X12, X12
-	VPEXTRW      $0x00, X12, (AX)
+	VMOVDQU      (CX), Y7
+	VPMULHW      Y0, Y7, Y8
+	VPSRAW       $0x0a, Y8, Y8
+	VPMULLW      Y1, Y8, Y8
+	VPSUBW       Y8, Y7, Y7
+	VPMULHW      Y0, Y7, Y7
+	VPMULHRSW    Y2, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x1e, Y7, Y7
+	VPSRLDQ      $0x08, Y7, Y8
+	VPSLLQ       $0x04, Y8, Y8
+	VPSRLVQ      Y6, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VEXTRACTI128 $0x01, Y7, X8
+	VPSLLDQ      $0x01, X8, X8
+	VPOR         X7, X8, X8
+	VPEXTRW      $0x00, X8, (AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x02, AX
 	DECQ         DX
@@ -542,39 +389,39 @@ DATA dwMask1<>+30(SB)/1, $0x00
 DATA dwMask1<>+31(SB)/1, $0x00
 GLOBL dwMask1<>(SB), RODATA|NOPTR, $32
 
-DATA compressM4<>+0(SB)/1, $0x13
-DATA compressM4<>+1(SB)/1, $0x00
-DATA compressM4<>+2(SB)/1, $0x13
-DATA compressM4<>+3(SB)/1, $0x00
-DATA compressM4<>+4(SB)/1, $0x13
-DATA compressM4<>+5(SB)/1, $0x00
-DATA compressM4<>+6(SB)/1, $0x13
-DATA compressM4<>+7(SB)/1, $0x00
-DATA compressM4<>+8(SB)/1, $0x13
-DATA compressM4<>+9(SB)/1, $0x00
-DATA compressM4<>+10(SB)/1, $0x13
-DATA compressM4<>+11(SB)/1, $0x00
-DATA compressM4<>+12(SB)/1, $0x13
-DATA compressM4<>+13(SB)/1, $0x00
-DATA compressM4<>+14(SB)/1, $0x13
-DATA compressM4<>+15(SB)/1, $0x00
-DATA compressM4<>+16(SB)/1, $0x13
-DATA compressM4<>+17(SB)/1, $0x00
-DATA compressM4<>+18(SB)/1, $0x13
-DATA compressM4<>+19(SB)/1, $0x00
-DATA compressM4<>+20(SB)/1, $0x13
-DATA compressM4<>+21(SB)/1, $0x00
-DATA compressM4<>+22(SB)/1, $0x13
-DATA compressM4<>+23(SB)/1, $0x00
-DATA compressM4<>+24(SB)/1, $0x13
-DATA compressM4<>+25(SB)/1, $0x00
-DATA compressM4<>+26(SB)/1, $0x13
-DATA compressM4<>+27(SB)/1, $0x00
-DATA compressM4<>+28(SB)/1, $0x13
-DATA compressM4<>+29(SB)/1, $0x00
-DATA compressM4<>+30(SB)/1, $0x13
-DATA compressM4<>+31(SB)/1, $0x00
-GLOBL compressM4<>(SB), RODATA|NOPTR, $32
+DATA round4<>+0(SB)/1, $0x00
+DATA round4<>+1(SB)/1, $0x02
+DATA round4<>+2(SB)/1, $0x00
+DATA round4<>+3(SB)/1, $0x02
+DATA round4<>+4(SB)/1, $0x00
+DATA round4<>+5(SB)/1, $0x02
+DATA round4<>+6(SB)/1, $0x00
+DATA round4<>+7(SB)/1, $0x02
+DATA round4<>+8(SB)/1, $0x00
+DATA round4<>+9(SB)/1, $0x02
+DATA round4<>+10(SB)/1, $0x00
+DATA round4<>+11(SB)/1, $0x02
+DATA round4<>+12(SB)/1, $0x00
+DATA round4<>+13(SB)/1, $0x02
+DATA round4<>+14(SB)/1, $0x00
+DATA round4<>+15(SB)/1, $0x02
+DATA round4<>+16(SB)/1, $0x00
+DATA round4<>+17(SB)/1, $0x02
+DATA round4<>+18(SB)/1, $0x00
+DATA round4<>+19(SB)/1, $0x02
+DATA round4<>+20(SB)/1, $0x00
+DATA round4<>+21(SB)/1, $0x02
+DATA round4<>+22(SB)/1, $0x00
+DATA round4<>+23(SB)/1, $0x02
+DATA round4<>+24(SB)/1, $0x00
+DATA round4<>+25(SB)/1, $0x02
+DATA round4<>+26(SB)/1, $0x00
+DATA round4<>+27(SB)/1, $0x02
+DATA round4<>+28(SB)/1, $0x00
+DATA round4<>+29(SB)/1, $0x02
+DATA round4<>+30(SB)/1, $0x00
+DATA round4<>+31(SB)/1, $0x02
+GLOBL round4<>(SB), RODATA|NOPTR, $32
 
 DATA mask4<>+0(SB)/1, $0x0f
 DATA mask4<>+1(SB)/1, $0x00
@@ -616,51 +463,34 @@ TEXT ·compressEncode4AVX2(SB), NOSPLIT, $0-16
 	MOVQ    dst+0(FP), AX
 	MOVQ    p+8(FP), CX
 	VMOVDQU barrett<>+0(SB), Y0
-	VMOVDQU w32<>+0(SB), Y1
-	VMOVDQU q<>+0(SB), Y2
-	VMOVDQU compressM4<>+0(SB), Y3
-	VMOVDQU halfq<>+0(SB), Y4
-	VMOVDQU one<>+0(SB), Y5
-	VMOVDQU qm1<>+0(SB), Y6
-	VMOVDQU mask4<>+0(SB), Y7
-	VMOVDQU pairMul4<>+0(SB), Y8
-	VMOVDQU dwShift4<>+0(SB), Y9
-	VMOVDQU qwShift4<>+0(SB), Y10
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU round4<>+0(SB), Y2
+	VMOVDQU mask4<>+0(SB), Y3
+	VMOVDQU pairMul4<>+0(SB), Y4
+	VMOVDQU dwShift4<>+0(SB), Y5
+	VMOVDQU qwShift4<>+0(SB), Y6
 	MOVQ    $0x00000010, DX
 
 compressEncode4AVX2_loop:
-	VMOVDQU      (CX), Y11
-	VPMULHW      Y0, Y11, Y12
-	VPMULHRSW    Y1, Y12, Y12
-	VPMULLW      Y2, Y12, Y12
-	VPSUBW       Y12, Y11, Y11
-	VPSRAW       $0x0f, Y11, Y12
-	VPAND        Y2, Y12, Y12
-	VPADDW       Y12, Y11, Y11
-	VPSLLW       $0x04, Y11, Y12
-	VPMULHUW     Y3, Y12, Y12
-	VPADDW       Y5, Y12, Y12
-	VPSLLW       $0x04, Y11, Y11
-	VPADDW       Y4, Y11, Y11
-	VPMULLW      Y2, Y12, Y13
-	VPSUBW       Y13, Y11, Y11
-	VPCMPGTW     Y6, Y11, Y13
-	VPSUBW       Y13, Y12, Y12
-	VPSRAW       $0x0f, Y11, Y13
-	VPADDW       Y13, Y12, Y12
-	VPAND        Y7, Y12, Y12
-	VMOVDQA      Y12, Y11
-	VPMADDWD     Y8, Y11, Y11
-	VPSLLVD      Y9, Y11, Y11
-	VPSRLQ       $0x18, Y11, Y11
-	VPSRLDQ      $0x08, Y11, Y12
-	VPSLLQ       $0x10, Y12, Y12
-	VPSRLVQ      Y10, Y11, Y11
-	VPOR         Y12, Y11, Y11
-	VEXTRACTI128 $0x01, Y11, X12
-	VPSLLDQ      $0x04, X12, X12
-	VPOR         X11, X12, X12
-	VMOVQ        X12, (AX)
+	VMOVDQU      (CX), Y7
+	VPMULHW      Y0, Y7, Y8
+	VPSRAW       $0x0a, Y8, Y8
+	VPMULLW      Y1, Y8, Y8
+	VPSUBW       Y8, Y7, Y7
+	VPMULHW      Y0, Y7, Y7
+	VPMULHRSW    Y2, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x18, Y7, Y7
+	VPSRLDQ      $0x08, Y7, Y8
+	VPSLLQ       $0x10, Y8, Y8
+	VPSRLVQ      Y6, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VEXTRACTI128 $0x01, Y7, X8
+	VPSLLDQ      $0x04, X8, X8
+	VPOR         X7, X8, X8
+	VMOVQ        X8, (AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x08, AX
 	DECQ         DX
@@ -876,39 +706,39 @@ DATA dwMask4<>+30(SB)/1, $0x00
 DATA dwMask4<>+31(SB)/1, $0x00
 GLOBL dwMask4<>(SB), RODATA|NOPTR, $32
 
-DATA compressM5<>+0(SB)/1, $0x27
-DATA compressM5<>+1(SB)/1, $0x00
-DATA compressM5<>+2(SB)/1, $0x27
-DATA compressM5<>+3(SB)/1, $0x00
-DATA compressM5<>+4(SB)/1, $0x27
-DATA compressM5<>+5(SB)/1, $0x00
-DATA compressM5<>+6(SB)/1, $0x27
-DATA compressM5<>+7(SB)/1, $0x00
-DATA compressM5<>+8(SB)/1, $0x27
-DATA compressM5<>+9(SB)/1, $0x00
-DATA compressM5<>+10(SB)/1, $0x27
-DATA compressM5<>+11(SB)/1, $0x00
-DATA compressM5<>+12(SB)/1, $0x27
-DATA compressM5<>+13(SB)/1, $0x00
-DATA compressM5<>+14(SB)/1, $0x27
-DATA compressM5<>+15(SB)/1, $0x00
-DATA compressM5<>+16(SB)/1, $0x27
-DATA compressM5<>+17(SB)/1, $0x00
-DATA compressM5<>+18(SB)/1, $0x27
-DATA compressM5<>+19(SB)/1, $0x00
-DATA compressM5<>+20(SB)/1, $0x27
-DATA compressM5<>+21(SB)/1, $0x00
-DATA compressM5<>+22(SB)/1, $0x27
-DATA compressM5<>+23(SB)/1, $0x00
-DATA compressM5<>+24(SB)/1, $0x27
-DATA compressM5<>+25(SB)/1, $0x00
-DATA compressM5<>+26(SB)/1, $0x27
-DATA compressM5<>+27(SB)/1, $0x00
-DATA compressM5<>+28(SB)/1, $0x27
-DATA compressM5<>+29(SB)/1, $0x00
-DATA compressM5<>+30(SB)/1, $0x27
-DATA compressM5<>+31(SB)/1, $0x00
-GLOBL compressM5<>(SB), RODATA|NOPTR, $32
+DATA round5<>+0(SB)/1, $0x00
+DATA round5<>+1(SB)/1, $0x04
+DATA round5<>+2(SB)/1, $0x00
+DATA round5<>+3(SB)/1, $0x04
+DATA round5<>+4(SB)/1, $0x00
+DATA round5<>+5(SB)/1, $0x04
+DATA round5<>+6(SB)/1, $0x00
+DATA round5<>+7(SB)/1, $0x04
+DATA round5<>+8(SB)/1, $0x00
+DATA round5<>+9(SB)/1, $0x04
+DATA round5<>+10(SB)/1, $0x00
+DATA round5<>+11(SB)/1, $0x04
+DATA round5<>+12(SB)/1, $0x00
+DATA round5<>+13(SB)/1, $0x04
+DATA round5<>+14(SB)/1, $0x00
+DATA round5<>+15(SB)/1, $0x04
+DATA round5<>+16(SB)/1, $0x00
+DATA round5<>+17(SB)/1, $0x04
+DATA round5<>+18(SB)/1, $0x00
+DATA round5<>+19(SB)/1, $0x04
+DATA round5<>+20(SB)/1, $0x00
+DATA round5<>+21(SB)/1, $0x04
+DATA round5<>+22(SB)/1, $0x00
+DATA round5<>+23(SB)/1, $0x04
+DATA round5<>+24(SB)/1, $0x00
+DATA round5<>+25(SB)/1, $0x04
+DATA round5<>+26(SB)/1, $0x00
+DATA round5<>+27(SB)/1, $0x04
+DATA round5<>+28(SB)/1, $0x00
+DATA round5<>+29(SB)/1, $0x04
+DATA round5<>+30(SB)/1, $0x00
+DATA round5<>+31(SB)/1, $0x04
+GLOBL round5<>(SB), RODATA|NOPTR, $32
 
 DATA mask5<>+0(SB)/1, $0x1f
 DATA mask5<>+1(SB)/1, $0x00
@@ -950,52 +780,35 @@ TEXT ·compressEncode5AVX2(SB), NOSPLIT, $0-16
 	MOVQ    dst+0(FP), AX
 	MOVQ    p+8(FP), CX
 	VMOVDQU barrett<>+0(SB), Y0
-	VMOVDQU w32<>+0(SB), Y1
-	VMOVDQU q<>+0(SB), Y2
-	VMOVDQU compressM5<>+0(SB), Y3
-	VMOVDQU halfq<>+0(SB), Y4
-	VMOVDQU one<>+0(SB), Y5
-	VMOVDQU qm1<>+0(SB), Y6
-	VMOVDQU mask5<>+0(SB), Y7
-	VMOVDQU pairMul5<>+0(SB), Y8
-	VMOVDQU dwShift5<>+0(SB), Y9
-	VMOVDQU qwShift5<>+0(SB), Y10
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU round5<>+0(SB), Y2
+	VMOVDQU mask5<>+0(SB), Y3
+	VMOVDQU pairMul5<>+0(SB), Y4
+	VMOVDQU dwShift5<>+0(SB), Y5
+	VMOVDQU qwShift5<>+0(SB), Y6
 	MOVQ    $0x00000010, DX
 
 compressEncode5AVX2_loop:
-	VMOVDQU      (CX), Y11
-	VPMULHW      Y0, Y11, Y12
-	VPMULHRSW    Y1, Y12, Y12
-	VPMULLW      Y2, Y12, Y12
-	VPSUBW       Y12, Y11, Y11
-	VPSRAW       $0x0f, Y11, Y12
-	VPAND        Y2, Y12, Y12
-	VPADDW       Y12, Y11, Y11
-	VPSLLW       $0x04, Y11, Y12
-	VPMULHUW     Y3, Y12, Y12
-	VPADDW       Y5, Y12, Y12
-	VPSLLW       $0x05, Y11, Y11
-	VPADDW       Y4, Y11, Y11
-	VPMULLW      Y2, Y12, Y13
-	VPSUBW       Y13, Y11, Y11
-	VPCMPGTW     Y6, Y11, Y13
-	VPSUBW       Y13, Y12, Y12
-	VPSRAW       $0x0f, Y11, Y13
-	VPADDW       Y13, Y12, Y12
-	VPAND        Y7, Y12, Y12
-	VMOVDQA      Y12, Y11
-	VPMADDWD     Y8, Y11, Y11
-	VPSLLVD      Y9, Y11, Y11
-	VPSRLQ       $0x16, Y11, Y11
-	VPSRLDQ      $0x08, Y11, Y12
-	VPSLLQ       $0x14, Y12, Y12
-	VPSRLVQ      Y10, Y11, Y11
-	VPOR         Y12, Y11, Y11
-	VEXTRACTI128 $0x01, Y11, X12
-	VPSLLDQ      $0x05, X12, X12
-	VPOR         X11, X12, X12
-	VMOVQ        X12, (AX)
-	VPEXTRW      $0x04, X12, 8(AX)
+	VMOVDQU      (CX), Y7
+	VPMULHW      Y0, Y7, Y8
+	VPSRAW       $0x0a, Y8, Y8
+	VPMULLW      Y1, Y8, Y8
+	VPSUBW       Y8, Y7, Y7
+	VPMULHW      Y0, Y7, Y7
+	VPMULHRSW    Y2, Y7, Y7
+	VPAND        Y3, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x16, Y7, Y7
+	VPSRLDQ      $0x08, Y7, Y8
+	VPSLLQ       $0x14, Y8, Y8
+	VPSRLVQ      Y6, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VEXTRACTI128 $0x01, Y7, X8
+	VPSLLDQ      $0x05, X8, X8
+	VPOR         X7, X8, X8
+	VMOVQ        X8, (AX)
+	VPEXTRW      $0x04, X8, 8(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x0a, AX
 	DECQ         DX
@@ -1212,39 +1025,107 @@ DATA dwMask5<>+30(SB)/1, $0x00
 DATA dwMask5<>+31(SB)/1, $0x00
 GLOBL dwMask5<>(SB), RODATA|NOPTR, $32
 
-DATA compressM10<>+0(SB)/1, $0xeb
-DATA compressM10<>+1(SB)/1, $0x04
-DATA compressM10<>+2(SB)/1, $0xeb
-DATA compressM10<>+3(SB)/1, $0x04
-DATA compressM10<>+4(SB)/1, $0xeb
-DATA compressM10<>+5(SB)/1, $0x04
-DATA compressM10<>+6(SB)/1, $0xeb
-DATA compressM10<>+7(SB)/1, $0x04
-DATA compressM10<>+8(SB)/1, $0xeb
-DATA compressM10<>+9(SB)/1, $0x04
-DATA compressM10<>+10(SB)/1, $0xeb
-DATA compressM10<>+11(SB)/1, $0x04
-DATA compressM10<>+12(SB)/1, $0xeb
-DATA compressM10<>+13(SB)/1, $0x04
-DATA compressM10<>+14(SB)/1, $0xeb
-DATA compressM10<>+15(SB)/1, $0x04
-DATA compressM10<>+16(SB)/1, $0xeb
-DATA compressM10<>+17(SB)/1, $0x04
-DATA compressM10<>+18(SB)/1, $0xeb
-DATA compressM10<>+19(SB)/1, $0x04
-DATA compressM10<>+20(SB)/1, $0xeb
-DATA compressM10<>+21(SB)/1, $0x04
-DATA compressM10<>+22(SB)/1, $0xeb
-DATA compressM10<>+23(SB)/1, $0x04
-DATA compressM10<>+24(SB)/1, $0xeb
-DATA compressM10<>+25(SB)/1, $0x04
-DATA compressM10<>+26(SB)/1, $0xeb
-DATA compressM10<>+27(SB)/1, $0x04
-DATA compressM10<>+28(SB)/1, $0xeb
-DATA compressM10<>+29(SB)/1, $0x04
-DATA compressM10<>+30(SB)/1, $0xeb
-DATA compressM10<>+31(SB)/1, $0x04
-GLOBL compressM10<>(SB), RODATA|NOPTR, $32
+DATA borrowT<>+0(SB)/1, $0x60
+DATA borrowT<>+1(SB)/1, $0x22
+DATA borrowT<>+2(SB)/1, $0x60
+DATA borrowT<>+3(SB)/1, $0x22
+DATA borrowT<>+4(SB)/1, $0x60
+DATA borrowT<>+5(SB)/1, $0x22
+DATA borrowT<>+6(SB)/1, $0x60
+DATA borrowT<>+7(SB)/1, $0x22
+DATA borrowT<>+8(SB)/1, $0x60
+DATA borrowT<>+9(SB)/1, $0x22
+DATA borrowT<>+10(SB)/1, $0x60
+DATA borrowT<>+11(SB)/1, $0x22
+DATA borrowT<>+12(SB)/1, $0x60
+DATA borrowT<>+13(SB)/1, $0x22
+DATA borrowT<>+14(SB)/1, $0x60
+DATA borrowT<>+15(SB)/1, $0x22
+DATA borrowT<>+16(SB)/1, $0x60
+DATA borrowT<>+17(SB)/1, $0x22
+DATA borrowT<>+18(SB)/1, $0x60
+DATA borrowT<>+19(SB)/1, $0x22
+DATA borrowT<>+20(SB)/1, $0x60
+DATA borrowT<>+21(SB)/1, $0x22
+DATA borrowT<>+22(SB)/1, $0x60
+DATA borrowT<>+23(SB)/1, $0x22
+DATA borrowT<>+24(SB)/1, $0x60
+DATA borrowT<>+25(SB)/1, $0x22
+DATA borrowT<>+26(SB)/1, $0x60
+DATA borrowT<>+27(SB)/1, $0x22
+DATA borrowT<>+28(SB)/1, $0x60
+DATA borrowT<>+29(SB)/1, $0x22
+DATA borrowT<>+30(SB)/1, $0x60
+DATA borrowT<>+31(SB)/1, $0x22
+GLOBL borrowT<>(SB), RODATA|NOPTR, $32
+
+DATA zero<>+0(SB)/1, $0x00
+DATA zero<>+1(SB)/1, $0x00
+DATA zero<>+2(SB)/1, $0x00
+DATA zero<>+3(SB)/1, $0x00
+DATA zero<>+4(SB)/1, $0x00
+DATA zero<>+5(SB)/1, $0x00
+DATA zero<>+6(SB)/1, $0x00
+DATA zero<>+7(SB)/1, $0x00
+DATA zero<>+8(SB)/1, $0x00
+DATA zero<>+9(SB)/1, $0x00
+DATA zero<>+10(SB)/1, $0x00
+DATA zero<>+11(SB)/1, $0x00
+DATA zero<>+12(SB)/1, $0x00
+DATA zero<>+13(SB)/1, $0x00
+DATA zero<>+14(SB)/1, $0x00
+DATA zero<>+15(SB)/1, $0x00
+DATA zero<>+16(SB)/1, $0x00
+DATA zero<>+17(SB)/1, $0x00
+DATA zero<>+18(SB)/1, $0x00
+DATA zero<>+19(SB)/1, $0x00
+DATA zero<>+20(SB)/1, $0x00
+DATA zero<>+21(SB)/1, $0x00
+DATA zero<>+22(SB)/1, $0x00
+DATA zero<>+23(SB)/1, $0x00
+DATA zero<>+24(SB)/1, $0x00
+DATA zero<>+25(SB)/1, $0x00
+DATA zero<>+26(SB)/1, $0x00
+DATA zero<>+27(SB)/1, $0x00
+DATA zero<>+28(SB)/1, $0x00
+DATA zero<>+29(SB)/1, $0x00
+DATA zero<>+30(SB)/1, $0x00
+DATA zero<>+31(SB)/1, $0x00
+GLOBL zero<>(SB), RODATA|NOPTR, $32
+
+DATA round10<>+0(SB)/1, $0x00
+DATA round10<>+1(SB)/1, $0x10
+DATA round10<>+2(SB)/1, $0x00
+DATA round10<>+3(SB)/1, $0x10
+DATA round10<>+4(SB)/1, $0x00
+DATA round10<>+5(SB)/1, $0x10
+DATA round10<>+6(SB)/1, $0x00
+DATA round10<>+7(SB)/1, $0x10
+DATA round10<>+8(SB)/1, $0x00
+DATA round10<>+9(SB)/1, $0x10
+DATA round10<>+10(SB)/1, $0x00
+DATA round10<>+11(SB)/1, $0x10
+DATA round10<>+12(SB)/1, $0x00
+DATA round10<>+13(SB)/1, $0x10
+DATA round10<>+14(SB)/1, $0x00
+DATA round10<>+15(SB)/1, $0x10
+DATA round10<>+16(SB)/1, $0x00
+DATA round10<>+17(SB)/1, $0x10
+DATA round10<>+18(SB)/1, $0x00
+DATA round10<>+19(SB)/1, $0x10
+DATA round10<>+20(SB)/1, $0x00
+DATA round10<>+21(SB)/1, $0x10
+DATA round10<>+22(SB)/1, $0x00
+DATA round10<>+23(SB)/1, $0x10
+DATA round10<>+24(SB)/1, $0x00
+DATA round10<>+25(SB)/1, $0x10
+DATA round10<>+26(SB)/1, $0x00
+DATA round10<>+27(SB)/1, $0x10
+DATA round10<>+28(SB)/1, $0x00
+DATA round10<>+29(SB)/1, $0x10
+DATA round10<>+30(SB)/1, $0x00
+DATA round10<>+31(SB)/1, $0x10
+GLOBL round10<>(SB), RODATA|NOPTR, $32
 
 DATA mask10<>+0(SB)/1, $0xff
 DATA mask10<>+1(SB)/1, $0x03
@@ -1286,53 +1167,44 @@ TEXT ·compressEncode10AVX2(SB), NOSPLIT, $0-16
 	MOVQ    dst+0(FP), AX
 	MOVQ    p+8(FP), CX
 	VMOVDQU barrett<>+0(SB), Y0
-	VMOVDQU w32<>+0(SB), Y1
-	VMOVDQU q<>+0(SB), Y2
-	VMOVDQU compressM10<>+0(SB), Y3
-	VMOVDQU halfq<>+0(SB), Y4
-	VMOVDQU one<>+0(SB), Y5
-	VMOVDQU qm1<>+0(SB), Y6
-	VMOVDQU mask10<>+0(SB), Y7
-	VMOVDQU pairMul10<>+0(SB), Y8
-	VMOVDQU dwShift10<>+0(SB), Y9
-	VMOVDQU qwShift10<>+0(SB), Y10
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU borrowT<>+0(SB), Y2
+	VMOVDQU zero<>+0(SB), Y3
+	VMOVDQU round10<>+0(SB), Y4
+	VMOVDQU mask10<>+0(SB), Y5
+	VMOVDQU pairMul10<>+0(SB), Y6
+	VMOVDQU dwShift10<>+0(SB), Y7
+	VMOVDQU qwShift10<>+0(SB), Y8
 	MOVQ    $0x00000010, DX
 
 compressEncode10AVX2_loop:
-	VMOVDQU      (CX), Y11
-	VPMULHW      Y0, Y11, Y12
-	VPMULHRSW    Y1, Y12, Y12
-	VPMULLW      Y2, Y12, Y12
-	VPSUBW       Y12, Y11, Y11
-	VPSRAW       $0x0f, Y11, Y12
-	VPAND        Y2, Y12, Y12
-	VPADDW       Y12, Y11, Y11
-	VPSLLW       $0x04, Y11, Y12
-	VPMULHUW     Y3, Y12, Y12
-	VPADDW       Y5, Y12, Y12
-	VPSLLW       $0x0a, Y11, Y11
-	VPADDW       Y4, Y11, Y11
-	VPMULLW      Y2, Y12, Y13
-	VPSUBW       Y13, Y11, Y11
-	VPCMPGTW     Y6, Y11, Y13
-	VPSUBW       Y13, Y12, Y12
-	VPSRAW       $0x0f, Y11, Y13
-	VPADDW       Y13, Y12, Y12
-	VPAND        Y7, Y12, Y12
-	VMOVDQA      Y12, Y11
-	VPMADDWD     Y8, Y11, Y11
-	VPSLLVD      Y9, Y11, Y11
-	VPSRLQ       $0x0c, Y11, Y11
-	VPSRLDQ      $0x08, Y11, Y12
-	VPSLLQ       $0x28, Y12, Y12
-	VPSRLVQ      Y10, Y11, Y11
-	VPOR         Y12, Y11, Y11
-	VEXTRACTI128 $0x01, Y11, X12
-	VPSLLDQ      $0x0a, X12, X13
-	VPOR         X11, X13, X13
-	VPSRLDQ      $0x06, X12, X11
-	VMOVDQU      X13, (AX)
-	VPEXTRD      $0x00, X11, 16(AX)
+	VMOVDQU      (CX), Y9
+	VPMULHW      Y0, Y9, Y10
+	VPSRAW       $0x0a, Y10, Y10
+	VPMULLW      Y1, Y10, Y10
+	VPSUBW       Y10, Y9, Y9
+	VPSLLW       $0x03, Y9, Y10
+	VPMULHW      Y0, Y10, Y9
+	VPMULLW      Y0, Y10, Y11
+	VPMULHW      Y2, Y10, Y10
+	VPSUBUSW     Y11, Y10, Y10
+	VPCMPGTW     Y3, Y10, Y10
+	VPADDW       Y10, Y9, Y9
+	VPMULHRSW    Y4, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPMADDWD     Y6, Y9, Y9
+	VPSLLVD      Y7, Y9, Y9
+	VPSRLQ       $0x0c, Y9, Y9
+	VPSRLDQ      $0x08, Y9, Y10
+	VPSLLQ       $0x28, Y10, Y10
+	VPSRLVQ      Y8, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VEXTRACTI128 $0x01, Y9, X10
+	VPSLLDQ      $0x0a, X10, X11
+	VPOR         X9, X11, X11
+	VPSRLDQ      $0x06, X10, X9
+	VMOVDQU      X11, (AX)
+	VPEXTRD      $0x00, X9, 16(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x14, AX
 	DECQ         DX
@@ -1548,39 +1420,39 @@ DATA dwMask10<>+30(SB)/1, $0x0f
 DATA dwMask10<>+31(SB)/1, $0x00
 GLOBL dwMask10<>(SB), RODATA|NOPTR, $32
 
-DATA compressM11<>+0(SB)/1, $0xd7
-DATA compressM11<>+1(SB)/1, $0x09
-DATA compressM11<>+2(SB)/1, $0xd7
-DATA compressM11<>+3(SB)/1, $0x09
-DATA compressM11<>+4(SB)/1, $0xd7
-DATA compressM11<>+5(SB)/1, $0x09
-DATA compressM11<>+6(SB)/1, $0xd7
-DATA compressM11<>+7(SB)/1, $0x09
-DATA compressM11<>+8(SB)/1, $0xd7
-DATA compressM11<>+9(SB)/1, $0x09
-DATA compressM11<>+10(SB)/1, $0xd7
-DATA compressM11<>+11(SB)/1, $0x09
-DATA compressM11<>+12(SB)/1, $0xd7
-DATA compressM11<>+13(SB)/1, $0x09
-DATA compressM11<>+14(SB)/1, $0xd7
-DATA compressM11<>+15(SB)/1, $0x09
-DATA compressM11<>+16(SB)/1, $0xd7
-DATA compressM11<>+17(SB)/1, $0x09
-DATA compressM11<>+18(SB)/1, $0xd7
-DATA compressM11<>+19(SB)/1, $0x09
-DATA compressM11<>+20(SB)/1, $0xd7
-DATA compressM11<>+21(SB)/1, $0x09
-DATA compressM11<>+22(SB)/1, $0xd7
-DATA compressM11<>+23(SB)/1, $0x09
-DATA compressM11<>+24(SB)/1, $0xd7
-DATA compressM11<>+25(SB)/1, $0x09
-DATA compressM11<>+26(SB)/1, $0xd7
-DATA compressM11<>+27(SB)/1, $0x09
-DATA compressM11<>+28(SB)/1, $0xd7
-DATA compressM11<>+29(SB)/1, $0x09
-DATA compressM11<>+30(SB)/1, $0xd7
-DATA compressM11<>+31(SB)/1, $0x09
-GLOBL compressM11<>(SB), RODATA|NOPTR, $32
+DATA round11<>+0(SB)/1, $0x00
+DATA round11<>+1(SB)/1, $0x20
+DATA round11<>+2(SB)/1, $0x00
+DATA round11<>+3(SB)/1, $0x20
+DATA round11<>+4(SB)/1, $0x00
+DATA round11<>+5(SB)/1, $0x20
+DATA round11<>+6(SB)/1, $0x00
+DATA round11<>+7(SB)/1, $0x20
+DATA round11<>+8(SB)/1, $0x00
+DATA round11<>+9(SB)/1, $0x20
+DATA round11<>+10(SB)/1, $0x00
+DATA round11<>+11(SB)/1, $0x20
+DATA round11<>+12(SB)/1, $0x00
+DATA round11<>+13(SB)/1, $0x20
+DATA round11<>+14(SB)/1, $0x00
+DATA round11<>+15(SB)/1, $0x20
+DATA round11<>+16(SB)/1, $0x00
+DATA round11<>+17(SB)/1, $0x20
+DATA round11<>+18(SB)/1, $0x00
+DATA round11<>+19(SB)/1, $0x20
+DATA round11<>+20(SB)/1, $0x00
+DATA round11<>+21(SB)/1, $0x20
+DATA round11<>+22(SB)/1, $0x00
+DATA round11<>+23(SB)/1, $0x20
+DATA round11<>+24(SB)/1, $0x00
+DATA round11<>+25(SB)/1, $0x20
+DATA round11<>+26(SB)/1, $0x00
+DATA round11<>+27(SB)/1, $0x20
+DATA round11<>+28(SB)/1, $0x00
+DATA round11<>+29(SB)/1, $0x20
+DATA round11<>+30(SB)/1, $0x00
+DATA round11<>+31(SB)/1, $0x20
+GLOBL round11<>(SB), RODATA|NOPTR, $32
 
 DATA mask11<>+0(SB)/1, $0xff
 DATA mask11<>+1(SB)/1, $0x07
@@ -1622,54 +1494,45 @@ TEXT ·compressEncode11AVX2(SB), NOSPLIT, $0-16
 	MOVQ    dst+0(FP), AX
 	MOVQ    p+8(FP), CX
 	VMOVDQU barrett<>+0(SB), Y0
-	VMOVDQU w32<>+0(SB), Y1
-	VMOVDQU q<>+0(SB), Y2
-	VMOVDQU compressM11<>+0(SB), Y3
-	VMOVDQU halfq<>+0(SB), Y4
-	VMOVDQU one<>+0(SB), Y5
-	VMOVDQU qm1<>+0(SB), Y6
-	VMOVDQU mask11<>+0(SB), Y7
-	VMOVDQU pairMul11<>+0(SB), Y8
-	VMOVDQU dwShift11<>+0(SB), Y9
-	VMOVDQU qwShift11<>+0(SB), Y10
+	VMOVDQU q<>+0(SB), Y1
+	VMOVDQU borrowT<>+0(SB), Y2
+	VMOVDQU zero<>+0(SB), Y3
+	VMOVDQU round11<>+0(SB), Y4
+	VMOVDQU mask11<>+0(SB), Y5
+	VMOVDQU pairMul11<>+0(SB), Y6
+	VMOVDQU dwShift11<>+0(SB), Y7
+	VMOVDQU qwShift11<>+0(SB), Y8
 	MOVQ    $0x00000010, DX
 
 compressEncode11AVX2_loop:
-	VMOVDQU      (CX), Y11
-	VPMULHW      Y0, Y11, Y12
-	VPMULHRSW    Y1, Y12, Y12
-	VPMULLW      Y2, Y12, Y12
-	VPSUBW       Y12, Y11, Y11
-	VPSRAW       $0x0f, Y11, Y12
-	VPAND        Y2, Y12, Y12
-	VPADDW       Y12, Y11, Y11
-	VPSLLW       $0x04, Y11, Y12
-	VPMULHUW     Y3, Y12, Y12
-	VPADDW       Y5, Y12, Y12
-	VPSLLW       $0x0b, Y11, Y11
-	VPADDW       Y4, Y11, Y11
-	VPMULLW      Y2, Y12, Y13
-	VPSUBW       Y13, Y11, Y11
-	VPCMPGTW     Y6, Y11, Y13
-	VPSUBW       Y13, Y12, Y12
-	VPSRAW       $0x0f, Y11, Y13
-	VPADDW       Y13, Y12, Y12
-	VPAND        Y7, Y12, Y12
-	VMOVDQA      Y12, Y11
-	VPMADDWD     Y8, Y11, Y11
-	VPSLLVD      Y9, Y11, Y11
-	VPSRLQ       $0x0a, Y11, Y11
-	VPSRLDQ      $0x08, Y11, Y12
-	VPSLLQ       $0x2c, Y12, Y12
-	VPSRLVQ      Y10, Y11, Y11
-	VPOR         Y12, Y11, Y11
-	VEXTRACTI128 $0x01, Y11, X12
-	VPSLLDQ      $0x0b, X12, X13
-	VPOR         X11, X13, X13
-	VPSRLDQ      $0x05, X12, X11
-	VMOVDQU      X13, (AX)
-	VPEXTRD      $0x00, X11, 16(AX)
-	VPEXTRW      $0x02, X11, 20(AX)
+	VMOVDQU      (CX), Y9
+	VPMULHW      Y0, Y9, Y10
+	VPSRAW       $0x0a, Y10, Y10
+	VPMULLW      Y1, Y10, Y10
+	VPSUBW       Y10, Y9, Y9
+	VPSLLW       $0x03, Y9, Y10
+	VPMULHW      Y0, Y10, Y9
+	VPMULLW      Y0, Y10, Y11
+	VPMULHW      Y2, Y10, Y10
+	VPSUBUSW     Y11, Y10, Y10
+	VPCMPGTW     Y3, Y10, Y10
+	VPADDW       Y10, Y9, Y9
+	VPMULHRSW    Y4, Y9, Y9
+	VPAND        Y5, Y9, Y9
+	VPMADDWD     Y6, Y9, Y9
+	VPSLLVD      Y7, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSRLDQ      $0x08, Y9, Y10
+	VPSLLQ       $0x2c, Y10, Y10
+	VPSRLVQ      Y8, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VEXTRACTI128 $0x01, Y9, X10
+	VPSLLDQ      $0x0b, X10, X11
+	VPOR         X9, X11, X11
+	VPSRLDQ      $0x05, X10, X9
+	VMOVDQU      X11, (AX)
+	VPEXTRD      $0x00, X9, 16(AX)
+	VPEXTRW      $0x02, X9, 20(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x16, AX
 	DECQ         DX
@@ -1885,6 +1748,40 @@ DATA dwMask11<>+30(SB)/1, $0x3f
 DATA dwMask11<>+31(SB)/1, $0x00
 GLOBL dwMask11<>(SB), RODATA|NOPTR, $32
 
+DATA w32<>+0(SB)/1, $0x20
+DATA w32<>+1(SB)/1, $0x00
+DATA w32<>+2(SB)/1, $0x20
+DATA w32<>+3(SB)/1, $0x00
+DATA w32<>+4(SB)/1, $0x20
+DATA w32<>+5(SB)/1, $0x00
+DATA w32<>+6(SB)/1, $0x20
+DATA w32<>+7(SB)/1, $0x00
+DATA w32<>+8(SB)/1, $0x20
+DATA w32<>+9(SB)/1, $0x00
+DATA w32<>+10(SB)/1, $0x20
+DATA w32<>+11(SB)/1, $0x00
+DATA w32<>+12(SB)/1, $0x20
+DATA w32<>+13(SB)/1, $0x00
+DATA w32<>+14(SB)/1, $0x20
+DATA w32<>+15(SB)/1, $0x00
+DATA w32<>+16(SB)/1, $0x20
+DATA w32<>+17(SB)/1, $0x00
+DATA w32<>+18(SB)/1, $0x20
+DATA w32<>+19(SB)/1, $0x00
+DATA w32<>+20(SB)/1, $0x20
+DATA w32<>+21(SB)/1, $0x00
+DATA w32<>+22(SB)/1, $0x20
+DATA w32<>+23(SB)/1, $0x00
+DATA w32<>+24(SB)/1, $0x20
+DATA w32<>+25(SB)/1, $0x00
+DATA w32<>+26(SB)/1, $0x20
+DATA w32<>+27(SB)/1, $0x00
+DATA w32<>+28(SB)/1, $0x20
+DATA w32<>+29(SB)/1, $0x00
+DATA w32<>+30(SB)/1, $0x20
+DATA w32<>+31(SB)/1, $0x00
+GLOBL w32<>(SB), RODATA|NOPTR, $32
+
 // func encode12AVX2(dst *[384]byte, p *[256]int16)
 // Requires: AVX, AVX2
 TEXT ·encode12AVX2(SB), NOSPLIT, $0-16
@@ -2074,6 +1971,40 @@ decode12_loop:
 	VZEROUPPER
 	MOVQ        AX, ret+16(FP)
 	RET
+
+DATA qm1<>+0(SB)/1, $0x00
+DATA qm1<>+1(SB)/1, $0x0d
+DATA qm1<>+2(SB)/1, $0x00
+DATA qm1<>+3(SB)/1, $0x0d
+DATA qm1<>+4(SB)/1, $0x00
+DATA qm1<>+5(SB)/1, $0x0d
+DATA qm1<>+6(SB)/1, $0x00
+DATA qm1<>+7(SB)/1, $0x0d
+DATA qm1<>+8(SB)/1, $0x00
+DATA qm1<>+9(SB)/1, $0x0d
+DATA qm1<>+10(SB)/1, $0x00
+DATA qm1<>+11(SB)/1, $0x0d
+DATA qm1<>+12(SB)/1, $0x00
+DATA qm1<>+13(SB)/1, $0x0d
+DATA qm1<>+14(SB)/1, $0x00
+DATA qm1<>+15(SB)/1, $0x0d
+DATA qm1<>+16(SB)/1, $0x00
+DATA qm1<>+17(SB)/1, $0x0d
+DATA qm1<>+18(SB)/1, $0x00
+DATA qm1<>+19(SB)/1, $0x0d
+DATA qm1<>+20(SB)/1, $0x00
+DATA qm1<>+21(SB)/1, $0x0d
+DATA qm1<>+22(SB)/1, $0x00
+DATA qm1<>+23(SB)/1, $0x0d
+DATA qm1<>+24(SB)/1, $0x00
+DATA qm1<>+25(SB)/1, $0x0d
+DATA qm1<>+26(SB)/1, $0x00
+DATA qm1<>+27(SB)/1, $0x0d
+DATA qm1<>+28(SB)/1, $0x00
+DATA qm1<>+29(SB)/1, $0x0d
+DATA qm1<>+30(SB)/1, $0x00
+DATA qm1<>+31(SB)/1, $0x0d
+GLOBL qm1<>(SB), RODATA|NOPTR, $32
 
 DATA qwMask12<>+0(SB)/1, $0xff
 DATA qwMask12<>+1(SB)/1, $0xff

@@ -132,13 +132,16 @@ func cBarrett() Mem { return words16("barrett", params.MLKEMBarrett16) } // ⌊2
 func cW32() Mem     { return words16("w32", 32) }
 func cQ() Mem       { return words16("q", q) }
 func cQm1() Mem     { return words16("qm1", q-1) }
-func cHalfQ() Mem   { return words16("halfq", (q-1)/2) }
-func cOne() Mem     { return words16("one", 1) }
+func cZero() Mem    { return words16("zero", 0) }
 
-// cCompressM is M = ⌊2^(12+d)/q⌋ of [compress16] (int arithmetic: the
-// shift overflows 16 bits).
-func cCompressM(d int) Mem {
-	return words16(fmt.Sprintf("compressM%d", d), uint16(int(1)<<(12+d)/q))
+// cBorrowT is T of [compress16]: 8800/2^13 = 1.07422… is within 2^−15 of
+// 447/q·8, the excess per unit of r of the product a·v over x·2^16.
+func cBorrowT() Mem { return words16("borrowT", 8800) }
+
+// cRound is 2^(15−m) for [compress16], m = k − d: the rounding multiply
+// by it divides by 2^m, rounding halves up.
+func cRound(d int) Mem {
+	return words16(fmt.Sprintf("round%d", d), uint16(1)<<(15-(compressK(d)-d)))
 }
 func cMask(d int) Mem        { return words16(fmt.Sprintf("mask%d", d), 1<<d-1) }
 func cPairMul(d int) Mem     { return lanes32(fmt.Sprintf("pairMul%d", d), 1|1<<(16+d)) }
@@ -148,7 +151,10 @@ func cQwMask(d int) Mem      { return lanes64(fmt.Sprintf("qwMask%d", d), 1<<(4*
 func cDwMask(d int) Mem      { return lanes32(fmt.Sprintf("dwMask%d", d), 1<<(2*d)-1) }
 func normalizeConsts() []Mem { return []Mem{cBarrett(), cW32(), cQ()} }
 func compressConsts(d int) []Mem {
-	return []Mem{cCompressM(d), cHalfQ(), cOne(), cQ(), cQm1(), cMask(d)}
+	if d <= smallD {
+		return []Mem{cBarrett(), cQ(), cRound(d), cMask(d)}
+	}
+	return []Mem{cBarrett(), cQ(), cBorrowT(), cZero(), cRound(d), cMask(d)}
 }
 func packConsts(d int) []Mem   { return []Mem{cPairMul(d), cDwShift(d), cQwShift(d)} }
 func unpackConsts(d int) []Mem { return []Mem{cQwShift(d), cQwMask(d), cDwMask(d), cMask(d)} }
@@ -174,34 +180,98 @@ func normalize16(y reg.VecVirtual) {
 	VPADDW(t, y, y)
 }
 
-// compress16 maps every 16-bit lane x ∈ [0, q) of y to Compress_d(x) =
-// ⌊(x·2^d + (q−1)/2) / q⌋ mod 2^d. An estimate a = ⌊16x·M / 2^16⌋ + 1 with
-// M = ⌊2^(12+d)/q⌋ is within one of the quotient (16x·M/2^16 is below
-// x·2^d/q by less than 16·q/2^16 < 1, and the rounding term (q−1)/2 adds
-// less than 1); the remainder N − a·q of N = x·2^d + (q−1)/2, computed mod
-// 2^16, lies in [−q, 2q) and so is exact as an int16, and it moves a by one
-// where needed. No division; constant time.
+// reduce16 maps every 16-bit lane a of y to r ≡ a (mod q) with
+// 0 ≤ r ≤ q: the floor Barrett quotient t = ⌊v·a / 2^26⌋ (v = 20159, the
+// high product shifted right by 10) and r = a − t·q. As v·q = 2^26 + 447,
+// v·a/2^26 exceeds a/q by less than 1/q for a ≥ 0 and falls short of it
+// by less than 1/q for a < 0, so t = ⌊a/q⌋, except t = a/q − 1 (r = q)
+// for a negative multiple of q.
+//
+// Twin: poly.normalize16 (its r = q case is 0, which [compress16] treats
+// alike).
+// Bounds: requires any int16 a; ensures 0 ≤ r ≤ q.
+func reduce16(y reg.VecVirtual) {
+	v, qv := load(cBarrett()), load(cQ())
+	t := YMM()
+	VPMULHW(v, y, t)
+	VPSRAW(Imm(10), t, t)
+	VPMULLW(qv, t, t)
+	VPSUBW(t, y, y)
+}
+
+// smallD is the largest d that [compress16] handles by the short method.
+const smallD = 7
+
+// compressK is k of [compress16]: x = r·2^k/q is computed to about a
+// 2^−16 for d ≤ smallD, and exactly floored for larger d.
+func compressK(d int) int {
+	if d <= smallD {
+		return 10
+	}
+	return 13
+}
+
+// compressFloorCheck verifies at generation time what [compress16]'s doc
+// comment claims, for every r ∈ [0, q] and d: the result is
+// ⌊(r·2^d + (q−1)/2) / q⌋ mod 2^d (r = q gives 0, as r = 0 does).
+func compressFloorCheck(d int) {
+	v, m := params.MLKEMBarrett16, compressK(d)-d
+	for r := 0; r <= q; r++ {
+		var f int
+		if d <= smallD {
+			f = r * v >> 16
+		} else {
+			a := r << 3
+			hi, lo, thr := a*v>>16, a*v&0xffff, a*8800>>16
+			f = hi
+			if lo < thr {
+				f--
+			}
+		}
+		got := (f<<(15-m) + 1<<14) >> 15 & (1<<d - 1)
+		want := (r%q<<d + (q-1)/2) / q % (1 << d)
+		if got != want {
+			panic(fmt.Sprintf("compress16: d = %d, r = %d: %d, want %d", d, r, got, want))
+		}
+	}
+}
+
+// compress16 maps every 16-bit lane r ∈ [0, q] of y ([reduce16]'s output)
+// to Compress_d(r mod q) = ⌊(r·2^d + (q−1)/2) / q⌋ mod 2^d. With
+// x = r·2^k/q and m = k − d, that is ⌊(⌊x⌋ + 2^(m−1)) / 2^m⌋ mod 2^d
+// (adding the integer 2^(m−1) to x or to ⌊x⌋ gives the same quotient), and
+// a rounding multiply by 2^(15−m) divides by 2^m so. ⌊x⌋ comes from the
+// product of r and v = 20159 = ⌊2^26/q⌉ (v·q = 2^26 + 447):
+//   - d ≤ smallD = 7 (k = 10): the high half of r·v stands for ⌊x⌋. It
+//     exceeds x by less than 0.007, which moves no result:
+//     compressFloorCheck checks every r when the kernels are generated.
+//   - larger d (k = 13): with a = 8r, a·v = x·2^16 + E, E = 8r·447/q ≤ 3576.
+//     x·2^16 is a multiple of 2^16 plus 0 or at least 2^16/q > 19, so
+//     ⌊x⌋ is the high half hi less 1 exactly where the low half lo is
+//     below E; the threshold ⌊a·8800 / 2^16⌋, within 1 of E, decides the
+//     same. An unsigned saturating difference and a compare make the −1.
+//
+// Multiplies and shifts only, no division; constant time.
 //
 // Twin: poly.compress (after poly.normalize16).
-// Bounds: requires 0 ≤ x < q, 1 ≤ d ≤ 11; ensures 0 ≤ r < 2^d.
+// Bounds: requires 0 ≤ r ≤ q, 1 ≤ d ≤ 11; ensures 0 ≤ result < 2^d.
 func compress16(y reg.VecVirtual, d int) {
-	mv := load(cCompressM(d))
-	half, one, qv, qm1 := load(cHalfQ()), load(cOne()), load(cQ()), load(cQm1())
-	a, n := YMM(), YMM()
-	VPSLLW(Imm(4), y, a)
-	VPMULHUW(mv, a, a)
-	VPADDW(one, a, a) // estimate, quotient − 1 ≤ a ≤ quotient + 1
-	VPSLLW(Imm(uint64(d)), y, n)
-	VPADDW(half, n, n) // N mod 2^16
-	t := YMM()
-	VPMULLW(qv, a, t)
-	VPSUBW(t, n, n)       // remainder N − a·q ∈ [−q, 2q)
-	VPCMPGTW(qm1, n, t)   // −1 where remainder ≥ q
-	VPSUBW(t, a, a)       // a + 1 there
-	VPSRAW(Imm(15), n, t) // −1 where remainder < 0
-	VPADDW(t, a, a)       // a − 1 there
-	VPAND(load(cMask(d)), a, a)
-	VMOVDQA(a, y)
+	compressFloorCheck(d)
+	v := load(cBarrett())
+	if d <= smallD {
+		VPMULHW(v, y, y)
+	} else {
+		a, lo, thr := YMM(), YMM(), YMM()
+		VPSLLW(Imm(3), y, a)
+		VPMULHW(v, a, y)
+		VPMULLW(v, a, lo)
+		VPMULHW(load(cBorrowT()), a, thr)
+		VPSUBUSW(lo, thr, thr)            // thr − lo, or 0 where lo ≥ thr
+		VPCMPGTW(load(cZero()), thr, thr) // −1 where lo < thr
+		VPADDW(thr, y, y)
+	}
+	VPMULHRSW(load(cRound(d)), y, y)
+	VPAND(load(cMask(d)), y, y)
 }
 
 // decompress16 maps every 16-bit lane y < 2^d to Decompress_d(y) =
@@ -373,8 +443,8 @@ func encoder(name string, d int, consts []Mem, transform func(y reg.VecVirtual),
 
 func compressEncode(d int) {
 	name := fmt.Sprintf("compressEncode%dAVX2", d)
-	encoder(name, d, append(normalizeConsts(), compressConsts(d)...), func(y reg.VecVirtual) {
-		normalize16(y)
+	encoder(name, d, compressConsts(d), func(y reg.VecVirtual) {
+		reduce16(y)
 		compress16(y, d)
 	},
 		fmt.Sprintf("%s writes ByteEncode_%d(Compress_%d(p mod q)) to dst", name, d, d),
