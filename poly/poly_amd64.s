@@ -468,7 +468,7 @@ TEXT ·compressEncode4AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU mask4<>+0(SB), Y3
 	VMOVDQU pairMul4<>+0(SB), Y4
 	VMOVDQU dwShift4<>+0(SB), Y5
-	VMOVDQU qwShift4<>+0(SB), Y6
+	VMOVDQU gather4<>+0(SB), Y6
 	MOVQ    $0x00000010, DX
 
 compressEncode4AVX2_loop:
@@ -483,14 +483,10 @@ compressEncode4AVX2_loop:
 	VPMADDWD     Y4, Y7, Y7
 	VPSLLVD      Y5, Y7, Y7
 	VPSRLQ       $0x18, Y7, Y7
-	VPSRLDQ      $0x08, Y7, Y8
-	VPSLLQ       $0x10, Y8, Y8
-	VPSRLVQ      Y6, Y7, Y7
-	VPOR         Y8, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
 	VEXTRACTI128 $0x01, Y7, X8
-	VPSLLDQ      $0x04, X8, X8
-	VPOR         X7, X8, X8
-	VMOVQ        X8, (AX)
+	VPBLENDW     $0xfc, X8, X7, X7
+	VMOVQ        X7, (AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x08, AX
 	DECQ         DX
@@ -566,39 +562,39 @@ DATA dwShift4<>+30(SB)/1, $0x00
 DATA dwShift4<>+31(SB)/1, $0x00
 GLOBL dwShift4<>(SB), RODATA|NOPTR, $32
 
-DATA qwShift4<>+0(SB)/1, $0x00
-DATA qwShift4<>+1(SB)/1, $0x00
-DATA qwShift4<>+2(SB)/1, $0x00
-DATA qwShift4<>+3(SB)/1, $0x00
-DATA qwShift4<>+4(SB)/1, $0x00
-DATA qwShift4<>+5(SB)/1, $0x00
-DATA qwShift4<>+6(SB)/1, $0x00
-DATA qwShift4<>+7(SB)/1, $0x00
-DATA qwShift4<>+8(SB)/1, $0x30
-DATA qwShift4<>+9(SB)/1, $0x00
-DATA qwShift4<>+10(SB)/1, $0x00
-DATA qwShift4<>+11(SB)/1, $0x00
-DATA qwShift4<>+12(SB)/1, $0x00
-DATA qwShift4<>+13(SB)/1, $0x00
-DATA qwShift4<>+14(SB)/1, $0x00
-DATA qwShift4<>+15(SB)/1, $0x00
-DATA qwShift4<>+16(SB)/1, $0x00
-DATA qwShift4<>+17(SB)/1, $0x00
-DATA qwShift4<>+18(SB)/1, $0x00
-DATA qwShift4<>+19(SB)/1, $0x00
-DATA qwShift4<>+20(SB)/1, $0x00
-DATA qwShift4<>+21(SB)/1, $0x00
-DATA qwShift4<>+22(SB)/1, $0x00
-DATA qwShift4<>+23(SB)/1, $0x00
-DATA qwShift4<>+24(SB)/1, $0x30
-DATA qwShift4<>+25(SB)/1, $0x00
-DATA qwShift4<>+26(SB)/1, $0x00
-DATA qwShift4<>+27(SB)/1, $0x00
-DATA qwShift4<>+28(SB)/1, $0x00
-DATA qwShift4<>+29(SB)/1, $0x00
-DATA qwShift4<>+30(SB)/1, $0x00
-DATA qwShift4<>+31(SB)/1, $0x00
-GLOBL qwShift4<>(SB), RODATA|NOPTR, $32
+DATA gather4<>+0(SB)/1, $0x00
+DATA gather4<>+1(SB)/1, $0x01
+DATA gather4<>+2(SB)/1, $0x08
+DATA gather4<>+3(SB)/1, $0x09
+DATA gather4<>+4(SB)/1, $0x80
+DATA gather4<>+5(SB)/1, $0x80
+DATA gather4<>+6(SB)/1, $0x80
+DATA gather4<>+7(SB)/1, $0x80
+DATA gather4<>+8(SB)/1, $0x80
+DATA gather4<>+9(SB)/1, $0x80
+DATA gather4<>+10(SB)/1, $0x80
+DATA gather4<>+11(SB)/1, $0x80
+DATA gather4<>+12(SB)/1, $0x80
+DATA gather4<>+13(SB)/1, $0x80
+DATA gather4<>+14(SB)/1, $0x80
+DATA gather4<>+15(SB)/1, $0x80
+DATA gather4<>+16(SB)/1, $0x80
+DATA gather4<>+17(SB)/1, $0x80
+DATA gather4<>+18(SB)/1, $0x80
+DATA gather4<>+19(SB)/1, $0x80
+DATA gather4<>+20(SB)/1, $0x00
+DATA gather4<>+21(SB)/1, $0x01
+DATA gather4<>+22(SB)/1, $0x08
+DATA gather4<>+23(SB)/1, $0x09
+DATA gather4<>+24(SB)/1, $0x80
+DATA gather4<>+25(SB)/1, $0x80
+DATA gather4<>+26(SB)/1, $0x80
+DATA gather4<>+27(SB)/1, $0x80
+DATA gather4<>+28(SB)/1, $0x80
+DATA gather4<>+29(SB)/1, $0x80
+DATA gather4<>+30(SB)/1, $0x80
+DATA gather4<>+31(SB)/1, $0x80
+GLOBL gather4<>(SB), RODATA|NOPTR, $32
 
 // func decodeDecompress4AVX2(p *[256]int16, src *[128]byte)
 // Requires: AVX, AVX2
@@ -637,6 +633,40 @@ decodeDecompress4AVX2_loop:
 	JNZ         decodeDecompress4AVX2_loop
 	VZEROUPPER
 	RET
+
+DATA qwShift4<>+0(SB)/1, $0x00
+DATA qwShift4<>+1(SB)/1, $0x00
+DATA qwShift4<>+2(SB)/1, $0x00
+DATA qwShift4<>+3(SB)/1, $0x00
+DATA qwShift4<>+4(SB)/1, $0x00
+DATA qwShift4<>+5(SB)/1, $0x00
+DATA qwShift4<>+6(SB)/1, $0x00
+DATA qwShift4<>+7(SB)/1, $0x00
+DATA qwShift4<>+8(SB)/1, $0x30
+DATA qwShift4<>+9(SB)/1, $0x00
+DATA qwShift4<>+10(SB)/1, $0x00
+DATA qwShift4<>+11(SB)/1, $0x00
+DATA qwShift4<>+12(SB)/1, $0x00
+DATA qwShift4<>+13(SB)/1, $0x00
+DATA qwShift4<>+14(SB)/1, $0x00
+DATA qwShift4<>+15(SB)/1, $0x00
+DATA qwShift4<>+16(SB)/1, $0x00
+DATA qwShift4<>+17(SB)/1, $0x00
+DATA qwShift4<>+18(SB)/1, $0x00
+DATA qwShift4<>+19(SB)/1, $0x00
+DATA qwShift4<>+20(SB)/1, $0x00
+DATA qwShift4<>+21(SB)/1, $0x00
+DATA qwShift4<>+22(SB)/1, $0x00
+DATA qwShift4<>+23(SB)/1, $0x00
+DATA qwShift4<>+24(SB)/1, $0x30
+DATA qwShift4<>+25(SB)/1, $0x00
+DATA qwShift4<>+26(SB)/1, $0x00
+DATA qwShift4<>+27(SB)/1, $0x00
+DATA qwShift4<>+28(SB)/1, $0x00
+DATA qwShift4<>+29(SB)/1, $0x00
+DATA qwShift4<>+30(SB)/1, $0x00
+DATA qwShift4<>+31(SB)/1, $0x00
+GLOBL qwShift4<>(SB), RODATA|NOPTR, $32
 
 DATA qwMask4<>+0(SB)/1, $0xff
 DATA qwMask4<>+1(SB)/1, $0xff
@@ -1174,7 +1204,7 @@ TEXT ·compressEncode10AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU mask10<>+0(SB), Y5
 	VMOVDQU pairMul10<>+0(SB), Y6
 	VMOVDQU dwShift10<>+0(SB), Y7
-	VMOVDQU qwShift10<>+0(SB), Y8
+	VMOVDQU gather10<>+0(SB), Y8
 	MOVQ    $0x00000010, DX
 
 compressEncode10AVX2_loop:
@@ -1195,16 +1225,11 @@ compressEncode10AVX2_loop:
 	VPMADDWD     Y6, Y9, Y9
 	VPSLLVD      Y7, Y9, Y9
 	VPSRLQ       $0x0c, Y9, Y9
-	VPSRLDQ      $0x08, Y9, Y10
-	VPSLLQ       $0x28, Y10, Y10
-	VPSRLVQ      Y8, Y9, Y9
-	VPOR         Y10, Y9, Y9
+	VPSHUFB      Y8, Y9, Y9
 	VEXTRACTI128 $0x01, Y9, X10
-	VPSLLDQ      $0x0a, X10, X11
-	VPOR         X9, X11, X11
-	VPSRLDQ      $0x06, X10, X9
-	VMOVDQU      X11, (AX)
-	VPEXTRD      $0x00, X9, 16(AX)
+	VPBLENDW     $0xe0, X10, X9, X9
+	VMOVDQU      X9, (AX)
+	VPEXTRD      $0x00, X10, 16(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x14, AX
 	DECQ         DX
@@ -1280,39 +1305,39 @@ DATA dwShift10<>+30(SB)/1, $0x00
 DATA dwShift10<>+31(SB)/1, $0x00
 GLOBL dwShift10<>(SB), RODATA|NOPTR, $32
 
-DATA qwShift10<>+0(SB)/1, $0x00
-DATA qwShift10<>+1(SB)/1, $0x00
-DATA qwShift10<>+2(SB)/1, $0x00
-DATA qwShift10<>+3(SB)/1, $0x00
-DATA qwShift10<>+4(SB)/1, $0x00
-DATA qwShift10<>+5(SB)/1, $0x00
-DATA qwShift10<>+6(SB)/1, $0x00
-DATA qwShift10<>+7(SB)/1, $0x00
-DATA qwShift10<>+8(SB)/1, $0x18
-DATA qwShift10<>+9(SB)/1, $0x00
-DATA qwShift10<>+10(SB)/1, $0x00
-DATA qwShift10<>+11(SB)/1, $0x00
-DATA qwShift10<>+12(SB)/1, $0x00
-DATA qwShift10<>+13(SB)/1, $0x00
-DATA qwShift10<>+14(SB)/1, $0x00
-DATA qwShift10<>+15(SB)/1, $0x00
-DATA qwShift10<>+16(SB)/1, $0x00
-DATA qwShift10<>+17(SB)/1, $0x00
-DATA qwShift10<>+18(SB)/1, $0x00
-DATA qwShift10<>+19(SB)/1, $0x00
-DATA qwShift10<>+20(SB)/1, $0x00
-DATA qwShift10<>+21(SB)/1, $0x00
-DATA qwShift10<>+22(SB)/1, $0x00
-DATA qwShift10<>+23(SB)/1, $0x00
-DATA qwShift10<>+24(SB)/1, $0x18
-DATA qwShift10<>+25(SB)/1, $0x00
-DATA qwShift10<>+26(SB)/1, $0x00
-DATA qwShift10<>+27(SB)/1, $0x00
-DATA qwShift10<>+28(SB)/1, $0x00
-DATA qwShift10<>+29(SB)/1, $0x00
-DATA qwShift10<>+30(SB)/1, $0x00
-DATA qwShift10<>+31(SB)/1, $0x00
-GLOBL qwShift10<>(SB), RODATA|NOPTR, $32
+DATA gather10<>+0(SB)/1, $0x00
+DATA gather10<>+1(SB)/1, $0x01
+DATA gather10<>+2(SB)/1, $0x02
+DATA gather10<>+3(SB)/1, $0x03
+DATA gather10<>+4(SB)/1, $0x04
+DATA gather10<>+5(SB)/1, $0x08
+DATA gather10<>+6(SB)/1, $0x09
+DATA gather10<>+7(SB)/1, $0x0a
+DATA gather10<>+8(SB)/1, $0x0b
+DATA gather10<>+9(SB)/1, $0x0c
+DATA gather10<>+10(SB)/1, $0x80
+DATA gather10<>+11(SB)/1, $0x80
+DATA gather10<>+12(SB)/1, $0x80
+DATA gather10<>+13(SB)/1, $0x80
+DATA gather10<>+14(SB)/1, $0x80
+DATA gather10<>+15(SB)/1, $0x80
+DATA gather10<>+16(SB)/1, $0x09
+DATA gather10<>+17(SB)/1, $0x0a
+DATA gather10<>+18(SB)/1, $0x0b
+DATA gather10<>+19(SB)/1, $0x0c
+DATA gather10<>+20(SB)/1, $0x80
+DATA gather10<>+21(SB)/1, $0x80
+DATA gather10<>+22(SB)/1, $0x80
+DATA gather10<>+23(SB)/1, $0x80
+DATA gather10<>+24(SB)/1, $0x80
+DATA gather10<>+25(SB)/1, $0x80
+DATA gather10<>+26(SB)/1, $0x00
+DATA gather10<>+27(SB)/1, $0x01
+DATA gather10<>+28(SB)/1, $0x02
+DATA gather10<>+29(SB)/1, $0x03
+DATA gather10<>+30(SB)/1, $0x04
+DATA gather10<>+31(SB)/1, $0x08
+GLOBL gather10<>(SB), RODATA|NOPTR, $32
 
 // func decodeDecompress10AVX2(p *[256]int16, src *[320]byte)
 // Requires: AVX, AVX2
@@ -1351,6 +1376,40 @@ decodeDecompress10AVX2_loop:
 	JNZ         decodeDecompress10AVX2_loop
 	VZEROUPPER
 	RET
+
+DATA qwShift10<>+0(SB)/1, $0x00
+DATA qwShift10<>+1(SB)/1, $0x00
+DATA qwShift10<>+2(SB)/1, $0x00
+DATA qwShift10<>+3(SB)/1, $0x00
+DATA qwShift10<>+4(SB)/1, $0x00
+DATA qwShift10<>+5(SB)/1, $0x00
+DATA qwShift10<>+6(SB)/1, $0x00
+DATA qwShift10<>+7(SB)/1, $0x00
+DATA qwShift10<>+8(SB)/1, $0x18
+DATA qwShift10<>+9(SB)/1, $0x00
+DATA qwShift10<>+10(SB)/1, $0x00
+DATA qwShift10<>+11(SB)/1, $0x00
+DATA qwShift10<>+12(SB)/1, $0x00
+DATA qwShift10<>+13(SB)/1, $0x00
+DATA qwShift10<>+14(SB)/1, $0x00
+DATA qwShift10<>+15(SB)/1, $0x00
+DATA qwShift10<>+16(SB)/1, $0x00
+DATA qwShift10<>+17(SB)/1, $0x00
+DATA qwShift10<>+18(SB)/1, $0x00
+DATA qwShift10<>+19(SB)/1, $0x00
+DATA qwShift10<>+20(SB)/1, $0x00
+DATA qwShift10<>+21(SB)/1, $0x00
+DATA qwShift10<>+22(SB)/1, $0x00
+DATA qwShift10<>+23(SB)/1, $0x00
+DATA qwShift10<>+24(SB)/1, $0x18
+DATA qwShift10<>+25(SB)/1, $0x00
+DATA qwShift10<>+26(SB)/1, $0x00
+DATA qwShift10<>+27(SB)/1, $0x00
+DATA qwShift10<>+28(SB)/1, $0x00
+DATA qwShift10<>+29(SB)/1, $0x00
+DATA qwShift10<>+30(SB)/1, $0x00
+DATA qwShift10<>+31(SB)/1, $0x00
+GLOBL qwShift10<>(SB), RODATA|NOPTR, $32
 
 DATA qwMask10<>+0(SB)/1, $0xff
 DATA qwMask10<>+1(SB)/1, $0xff
@@ -1792,7 +1851,7 @@ TEXT ·encode12AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU q<>+0(SB), Y2
 	VMOVDQU pairMul12<>+0(SB), Y3
 	VMOVDQU dwShift12<>+0(SB), Y4
-	VMOVDQU qwShift12<>+0(SB), Y5
+	VMOVDQU gather12<>+0(SB), Y5
 	MOVQ    $0x00000010, DX
 
 encode12AVX2_loop:
@@ -1807,16 +1866,11 @@ encode12AVX2_loop:
 	VPMADDWD     Y3, Y6, Y6
 	VPSLLVD      Y4, Y6, Y6
 	VPSRLQ       $0x08, Y6, Y6
-	VPSRLDQ      $0x08, Y6, Y7
-	VPSLLQ       $0x30, Y7, Y7
-	VPSRLVQ      Y5, Y6, Y6
-	VPOR         Y7, Y6, Y6
+	VPSHUFB      Y5, Y6, Y6
 	VEXTRACTI128 $0x01, Y6, X7
-	VPSLLDQ      $0x0c, X7, X8
-	VPOR         X6, X8, X8
-	VPSRLDQ      $0x04, X7, X6
-	VMOVDQU      X8, (AX)
-	VMOVQ        X6, 16(AX)
+	VPBLENDW     $0xc0, X7, X6, X6
+	VMOVDQU      X6, (AX)
+	VMOVQ        X7, 16(AX)
 	ADDQ         $0x20, CX
 	ADDQ         $0x18, AX
 	DECQ         DX
@@ -1892,39 +1946,39 @@ DATA dwShift12<>+30(SB)/1, $0x00
 DATA dwShift12<>+31(SB)/1, $0x00
 GLOBL dwShift12<>(SB), RODATA|NOPTR, $32
 
-DATA qwShift12<>+0(SB)/1, $0x00
-DATA qwShift12<>+1(SB)/1, $0x00
-DATA qwShift12<>+2(SB)/1, $0x00
-DATA qwShift12<>+3(SB)/1, $0x00
-DATA qwShift12<>+4(SB)/1, $0x00
-DATA qwShift12<>+5(SB)/1, $0x00
-DATA qwShift12<>+6(SB)/1, $0x00
-DATA qwShift12<>+7(SB)/1, $0x00
-DATA qwShift12<>+8(SB)/1, $0x10
-DATA qwShift12<>+9(SB)/1, $0x00
-DATA qwShift12<>+10(SB)/1, $0x00
-DATA qwShift12<>+11(SB)/1, $0x00
-DATA qwShift12<>+12(SB)/1, $0x00
-DATA qwShift12<>+13(SB)/1, $0x00
-DATA qwShift12<>+14(SB)/1, $0x00
-DATA qwShift12<>+15(SB)/1, $0x00
-DATA qwShift12<>+16(SB)/1, $0x00
-DATA qwShift12<>+17(SB)/1, $0x00
-DATA qwShift12<>+18(SB)/1, $0x00
-DATA qwShift12<>+19(SB)/1, $0x00
-DATA qwShift12<>+20(SB)/1, $0x00
-DATA qwShift12<>+21(SB)/1, $0x00
-DATA qwShift12<>+22(SB)/1, $0x00
-DATA qwShift12<>+23(SB)/1, $0x00
-DATA qwShift12<>+24(SB)/1, $0x10
-DATA qwShift12<>+25(SB)/1, $0x00
-DATA qwShift12<>+26(SB)/1, $0x00
-DATA qwShift12<>+27(SB)/1, $0x00
-DATA qwShift12<>+28(SB)/1, $0x00
-DATA qwShift12<>+29(SB)/1, $0x00
-DATA qwShift12<>+30(SB)/1, $0x00
-DATA qwShift12<>+31(SB)/1, $0x00
-GLOBL qwShift12<>(SB), RODATA|NOPTR, $32
+DATA gather12<>+0(SB)/1, $0x00
+DATA gather12<>+1(SB)/1, $0x01
+DATA gather12<>+2(SB)/1, $0x02
+DATA gather12<>+3(SB)/1, $0x03
+DATA gather12<>+4(SB)/1, $0x04
+DATA gather12<>+5(SB)/1, $0x05
+DATA gather12<>+6(SB)/1, $0x08
+DATA gather12<>+7(SB)/1, $0x09
+DATA gather12<>+8(SB)/1, $0x0a
+DATA gather12<>+9(SB)/1, $0x0b
+DATA gather12<>+10(SB)/1, $0x0c
+DATA gather12<>+11(SB)/1, $0x0d
+DATA gather12<>+12(SB)/1, $0x80
+DATA gather12<>+13(SB)/1, $0x80
+DATA gather12<>+14(SB)/1, $0x80
+DATA gather12<>+15(SB)/1, $0x80
+DATA gather12<>+16(SB)/1, $0x04
+DATA gather12<>+17(SB)/1, $0x05
+DATA gather12<>+18(SB)/1, $0x08
+DATA gather12<>+19(SB)/1, $0x09
+DATA gather12<>+20(SB)/1, $0x0a
+DATA gather12<>+21(SB)/1, $0x0b
+DATA gather12<>+22(SB)/1, $0x0c
+DATA gather12<>+23(SB)/1, $0x0d
+DATA gather12<>+24(SB)/1, $0x80
+DATA gather12<>+25(SB)/1, $0x80
+DATA gather12<>+26(SB)/1, $0x80
+DATA gather12<>+27(SB)/1, $0x80
+DATA gather12<>+28(SB)/1, $0x00
+DATA gather12<>+29(SB)/1, $0x01
+DATA gather12<>+30(SB)/1, $0x02
+DATA gather12<>+31(SB)/1, $0x03
+GLOBL gather12<>(SB), RODATA|NOPTR, $32
 
 // func decode12AVX2(p *[256]int16, src *[384]byte) int
 // Requires: AVX, AVX2
@@ -2005,6 +2059,40 @@ DATA qm1<>+29(SB)/1, $0x0d
 DATA qm1<>+30(SB)/1, $0x00
 DATA qm1<>+31(SB)/1, $0x0d
 GLOBL qm1<>(SB), RODATA|NOPTR, $32
+
+DATA qwShift12<>+0(SB)/1, $0x00
+DATA qwShift12<>+1(SB)/1, $0x00
+DATA qwShift12<>+2(SB)/1, $0x00
+DATA qwShift12<>+3(SB)/1, $0x00
+DATA qwShift12<>+4(SB)/1, $0x00
+DATA qwShift12<>+5(SB)/1, $0x00
+DATA qwShift12<>+6(SB)/1, $0x00
+DATA qwShift12<>+7(SB)/1, $0x00
+DATA qwShift12<>+8(SB)/1, $0x10
+DATA qwShift12<>+9(SB)/1, $0x00
+DATA qwShift12<>+10(SB)/1, $0x00
+DATA qwShift12<>+11(SB)/1, $0x00
+DATA qwShift12<>+12(SB)/1, $0x00
+DATA qwShift12<>+13(SB)/1, $0x00
+DATA qwShift12<>+14(SB)/1, $0x00
+DATA qwShift12<>+15(SB)/1, $0x00
+DATA qwShift12<>+16(SB)/1, $0x00
+DATA qwShift12<>+17(SB)/1, $0x00
+DATA qwShift12<>+18(SB)/1, $0x00
+DATA qwShift12<>+19(SB)/1, $0x00
+DATA qwShift12<>+20(SB)/1, $0x00
+DATA qwShift12<>+21(SB)/1, $0x00
+DATA qwShift12<>+22(SB)/1, $0x00
+DATA qwShift12<>+23(SB)/1, $0x00
+DATA qwShift12<>+24(SB)/1, $0x10
+DATA qwShift12<>+25(SB)/1, $0x00
+DATA qwShift12<>+26(SB)/1, $0x00
+DATA qwShift12<>+27(SB)/1, $0x00
+DATA qwShift12<>+28(SB)/1, $0x00
+DATA qwShift12<>+29(SB)/1, $0x00
+DATA qwShift12<>+30(SB)/1, $0x00
+DATA qwShift12<>+31(SB)/1, $0x00
+GLOBL qwShift12<>(SB), RODATA|NOPTR, $32
 
 DATA qwMask12<>+0(SB)/1, $0xff
 DATA qwMask12<>+1(SB)/1, $0xff
@@ -3661,7 +3749,7 @@ TEXT ·simpleBitPack4AVX2(SB), NOSPLIT, $0-16
 	MOVQ    w+8(FP), CX
 	VMOVDQU pairMul4<>+0(SB), Y0
 	VMOVDQU dwShift4<>+0(SB), Y1
-	VMOVDQU qwShift4<>+0(SB), Y2
+	VMOVDQU gather4<>+0(SB), Y2
 	VMOVDQU bits4<>+0(SB), Y3
 	MOVQ    $0x00000010, DX
 
@@ -3675,14 +3763,10 @@ simpleBitPack4AVX2_loop:
 	VPMADDWD     Y0, Y4, Y4
 	VPSLLVD      Y1, Y4, Y4
 	VPSRLQ       $0x18, Y4, Y4
-	VPSRLDQ      $0x08, Y4, Y5
-	VPSLLQ       $0x10, Y5, Y5
-	VPSRLVQ      Y2, Y4, Y4
-	VPOR         Y5, Y4, Y4
+	VPSHUFB      Y2, Y4, Y4
 	VEXTRACTI128 $0x01, Y4, X5
-	VPSLLDQ      $0x04, X5, X5
-	VPOR         X4, X5, X5
-	VMOVQ        X5, (AX)
+	VPBLENDW     $0xfc, X5, X4, X4
+	VMOVQ        X4, (AX)
 	ADDQ         $0x40, CX
 	ADDQ         $0x08, AX
 	DECQ         DX
@@ -3731,7 +3815,7 @@ TEXT ·simpleBitPack6AVX2(SB), NOSPLIT, $0-16
 	MOVQ    w+8(FP), CX
 	VMOVDQU pairMul6<>+0(SB), Y0
 	VMOVDQU dwShift6<>+0(SB), Y1
-	VMOVDQU qwShift6<>+0(SB), Y2
+	VMOVDQU gather6<>+0(SB), Y2
 	VMOVDQU bits6<>+0(SB), Y3
 	MOVQ    $0x00000010, DX
 
@@ -3745,15 +3829,11 @@ simpleBitPack6AVX2_loop:
 	VPMADDWD     Y0, Y4, Y4
 	VPSLLVD      Y1, Y4, Y4
 	VPSRLQ       $0x14, Y4, Y4
-	VPSRLDQ      $0x08, Y4, Y5
-	VPSLLQ       $0x18, Y5, Y5
-	VPSRLVQ      Y2, Y4, Y4
-	VPOR         Y5, Y4, Y4
+	VPSHUFB      Y2, Y4, Y4
 	VEXTRACTI128 $0x01, Y4, X5
-	VPSLLDQ      $0x06, X5, X5
-	VPOR         X4, X5, X5
-	VMOVQ        X5, (AX)
-	VPEXTRD      $0x02, X5, 8(AX)
+	VPBLENDW     $0xf8, X5, X4, X4
+	VMOVQ        X4, (AX)
+	VPEXTRD      $0x02, X4, 8(AX)
 	ADDQ         $0x40, CX
 	ADDQ         $0x0c, AX
 	DECQ         DX
@@ -3863,39 +3943,39 @@ DATA dwShift6<>+30(SB)/1, $0x00
 DATA dwShift6<>+31(SB)/1, $0x00
 GLOBL dwShift6<>(SB), RODATA|NOPTR, $32
 
-DATA qwShift6<>+0(SB)/1, $0x00
-DATA qwShift6<>+1(SB)/1, $0x00
-DATA qwShift6<>+2(SB)/1, $0x00
-DATA qwShift6<>+3(SB)/1, $0x00
-DATA qwShift6<>+4(SB)/1, $0x00
-DATA qwShift6<>+5(SB)/1, $0x00
-DATA qwShift6<>+6(SB)/1, $0x00
-DATA qwShift6<>+7(SB)/1, $0x00
-DATA qwShift6<>+8(SB)/1, $0x28
-DATA qwShift6<>+9(SB)/1, $0x00
-DATA qwShift6<>+10(SB)/1, $0x00
-DATA qwShift6<>+11(SB)/1, $0x00
-DATA qwShift6<>+12(SB)/1, $0x00
-DATA qwShift6<>+13(SB)/1, $0x00
-DATA qwShift6<>+14(SB)/1, $0x00
-DATA qwShift6<>+15(SB)/1, $0x00
-DATA qwShift6<>+16(SB)/1, $0x00
-DATA qwShift6<>+17(SB)/1, $0x00
-DATA qwShift6<>+18(SB)/1, $0x00
-DATA qwShift6<>+19(SB)/1, $0x00
-DATA qwShift6<>+20(SB)/1, $0x00
-DATA qwShift6<>+21(SB)/1, $0x00
-DATA qwShift6<>+22(SB)/1, $0x00
-DATA qwShift6<>+23(SB)/1, $0x00
-DATA qwShift6<>+24(SB)/1, $0x28
-DATA qwShift6<>+25(SB)/1, $0x00
-DATA qwShift6<>+26(SB)/1, $0x00
-DATA qwShift6<>+27(SB)/1, $0x00
-DATA qwShift6<>+28(SB)/1, $0x00
-DATA qwShift6<>+29(SB)/1, $0x00
-DATA qwShift6<>+30(SB)/1, $0x00
-DATA qwShift6<>+31(SB)/1, $0x00
-GLOBL qwShift6<>(SB), RODATA|NOPTR, $32
+DATA gather6<>+0(SB)/1, $0x00
+DATA gather6<>+1(SB)/1, $0x01
+DATA gather6<>+2(SB)/1, $0x02
+DATA gather6<>+3(SB)/1, $0x08
+DATA gather6<>+4(SB)/1, $0x09
+DATA gather6<>+5(SB)/1, $0x0a
+DATA gather6<>+6(SB)/1, $0x80
+DATA gather6<>+7(SB)/1, $0x80
+DATA gather6<>+8(SB)/1, $0x80
+DATA gather6<>+9(SB)/1, $0x80
+DATA gather6<>+10(SB)/1, $0x80
+DATA gather6<>+11(SB)/1, $0x80
+DATA gather6<>+12(SB)/1, $0x80
+DATA gather6<>+13(SB)/1, $0x80
+DATA gather6<>+14(SB)/1, $0x80
+DATA gather6<>+15(SB)/1, $0x80
+DATA gather6<>+16(SB)/1, $0x80
+DATA gather6<>+17(SB)/1, $0x80
+DATA gather6<>+18(SB)/1, $0x80
+DATA gather6<>+19(SB)/1, $0x80
+DATA gather6<>+20(SB)/1, $0x80
+DATA gather6<>+21(SB)/1, $0x80
+DATA gather6<>+22(SB)/1, $0x00
+DATA gather6<>+23(SB)/1, $0x01
+DATA gather6<>+24(SB)/1, $0x02
+DATA gather6<>+25(SB)/1, $0x08
+DATA gather6<>+26(SB)/1, $0x09
+DATA gather6<>+27(SB)/1, $0x0a
+DATA gather6<>+28(SB)/1, $0x80
+DATA gather6<>+29(SB)/1, $0x80
+DATA gather6<>+30(SB)/1, $0x80
+DATA gather6<>+31(SB)/1, $0x80
+GLOBL gather6<>(SB), RODATA|NOPTR, $32
 
 // func add16AVX2(p *[256]int16, a *[256]int16, b *[256]int16)
 // Requires: AVX, AVX2
