@@ -155,19 +155,22 @@ func SHAKE256Job(dst, in0, in1 []byte) Job {
 // maxAfter bounds the index that [Job.After] accepts.
 const maxAfter = 254
 
-// After returns jb made to wait for job i of the same list: [Run] starts
+// After makes jb, in place, wait for job i of the same list: [Run] starts
 // it only once job i has written its whole output, so jb's input (its seed,
 // or the bytes of a hash) may be that output, or be computed from it
 // before Run is called. Job i must come before jb in the list, and i ≤ 254;
 // After panics for a negative or larger i, and Run if job i comes later.
 // Until job i is done, the jobs after jb wait too: list the jobs that
 // need nothing first.
-func (jb Job) After(i int) Job {
+//
+// After sets jb where it lies (jobs[n].After(0)) rather than returning a
+// modified copy: a Job is 104 bytes, and each copy of one just built
+// stalls on store forwarding (its wide loads read narrow stores).
+func (jb *Job) After(i int) {
 	if i < 0 || i > maxAfter {
 		panic("sample: Job.After needs 0 ≤ i ≤ 254")
 	}
 	jb.after = uint8(i + 1)
-	return jb
 }
 
 // isHash reports whether jb is a hash job (SHA3-256, SHA3-512, SHAKE-256,

@@ -209,7 +209,8 @@ func TestRunAfter(t *testing.T) {
 				jobs := []Job{Sum512Job(&g, m, nil), SHAKE256Job(j[:], zc, nil)}
 				r := (*[32]byte)(g[32:])
 				for i := range noise {
-					jobs = append(jobs, SampleNoiseJob(&noise[i], r, byte(i), eta).After(0))
+					jobs = append(jobs, SampleNoiseJob(&noise[i], r, byte(i), eta))
+					jobs[len(jobs)-1].After(0)
 				}
 				Run(jobs)
 				wantG := sha3.Sum512(m)
@@ -228,7 +229,8 @@ func TestRunAfter(t *testing.T) {
 		var a [5]poly.NTTPoly16
 		jobs := []Job{Sum256Job(&h[0], seed[:], nil)}
 		for i := 1; i < len(h); i++ {
-			jobs = append(jobs, Sum256Job(&h[i], h[i-1][:], nil).After(len(jobs)-1))
+			jobs = append(jobs, Sum256Job(&h[i], h[i-1][:], nil))
+			jobs[len(jobs)-1].After(len(jobs) - 2)
 		}
 		for i := range a {
 			jobs = append(jobs, SampleNTTJob(&a[i], &seed, byte(i), 0))
@@ -254,7 +256,8 @@ func TestRunAfterPanics(t *testing.T) {
 	assert.Panics(t, func() { jb.After(255) })
 	assert.NotPanics(t, func() { jb.After(254) })
 	var out2 [32]byte
-	jobs := []Job{Sum256Job(&out, nil, nil).After(1), Sum256Job(&out2, nil, nil)}
+	jobs := []Job{Sum256Job(&out, nil, nil), Sum256Job(&out2, nil, nil)}
+	jobs[0].After(1)
 	assert.Panics(t, func() { Run(jobs) })
 }
 
@@ -272,7 +275,8 @@ func TestRunAfterZeroAllocations(t *testing.T) {
 		jobs[0] = Sum512Job(&g, in[:64], nil)
 		jobs[1] = SHAKE256Job(j[:], in, nil)
 		for i := range noise {
-			jobs[2+i] = SampleNoiseJob(&noise[i], (*[32]byte)(g[32:]), byte(i), 2).After(0)
+			jobs[2+i] = SampleNoiseJob(&noise[i], (*[32]byte)(g[32:]), byte(i), 2)
+			jobs[2+i].After(0)
 		}
 		Run(jobs[:])
 		sink += int32(noise[6][0]) + int32(j[0])

@@ -358,7 +358,8 @@ func (sk *PrivateKey) signLoop(sig []byte, μ *[MuSize]byte, rnd *[32]byte) erro
 				n++
 			}
 		}
-		jobs[n] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil).After(0)
+		jobs[n] = sample.SHAKE256Job(ball[:], cTilde[:p.cTilde], nil)
+		jobs[n].After(0)
 		sample.Run(jobs[:n+1])
 		sample.SampleInBallBlock(&c, cTilde[:p.cTilde], p.τ, &ball)
 		cHat.SetNTT(&c)

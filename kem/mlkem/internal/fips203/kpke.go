@@ -132,7 +132,8 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 		if i < k {
 			η = p.η1
 		}
-		jobs[n+i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η).After(0)
+		jobs[n+i] = sample.SampleNoiseJob(&noise[i], r, byte(i), η)
+		jobs[n+i].After(0)
 	}
 	sample.Run(jobs[:n+2*k+1])
 	e1, e2 := noise[k:2*k], &noise[2*k]
