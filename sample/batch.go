@@ -345,15 +345,20 @@ func lanesFor(jobs []Job, n int) int {
 	if n <= 4 || len(jobs) <= 4 { // four lanes start every job at once
 		return min(n, 4)
 	}
-	// Lower bounds first: most lists of a few short jobs, or of one long
-	// hash beside them, cannot end sooner on five lanes.
-	total, longest := 0, 0
+	// Bounds first: five lanes cannot end before the longest job, nor
+	// before a fifth of the permutations; four end no later than any job's
+	// start bound plus its length (a job starts once the jobs before it
+	// have kept all four lanes busy: after at most a quarter of their
+	// permutations). Most lists of a few short jobs, or of one long hash
+	// beside them, are settled there.
+	total, longest, upper4 := 0, 0, 0
 	for i := range jobs {
 		p := jobs[i].perms()
+		upper4 = max(upper4, total/4+p)
 		total += p
 		longest = max(longest, p)
 	}
-	if max(longest, (total+4)/5) == max(longest, (total+3)/4) {
+	if max(longest, (total+4)/5) >= upper4 {
 		return 4
 	}
 	var four, five lanePlan

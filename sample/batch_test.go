@@ -388,6 +388,9 @@ func TestLanesFor(t *testing.T) {
 		{"hash and 7 short", decaps, 5, 4},
 		{"9 SampleNTT and 6 PRF_2", keyGen768, 5, 5},
 		{"4 SampleNTT and 4 PRF_3", keyGen512, 5, 4},
+		// Lower bounds 3 on four lanes and on five, but four lanes end
+		// after 4: 3, 3, 2+2, 2.
+		{"2 SampleNTT and 3 PRF_3", append(repeat(2, SampleNTTJob(&n16, &rho, 0, 0)), repeat(3, SampleNoiseJob(&p16, &sigma, 0, 3))...), 5, 5},
 		{"16 SampleNTT", repeat(16, SampleNTTJob(&n16, &rho, 0, 0)), 5, 4},
 		{"30 RejNTTPoly", repeat(30, RejNTTPolyJob(&n32, &rho, 0, 0)), 5, 5},
 		{"four offered", ones(9), 4, 4},
