@@ -269,7 +269,7 @@ func ParseEncapsulationKey(p *Params, ek *EncapsulationKey, b []byte) error {
 	jobs[0] = sample.Sum256Job(&ek.h, b, nil)
 	for i := range p.k {
 		for j := range p.k {
-			jobs[1+i*p.k+j] = ek.entryJob(i, j, p.k)
+			jobs[1+i*p.k+j] = sample.SampleNTTJob(&ek.aT[i*p.k+j], &ek.ρ, byte(i), byte(j))
 		}
 	}
 	sample.Run(jobs[:1+p.k*p.k])
