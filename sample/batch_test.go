@@ -350,6 +350,8 @@ func TestSampleNoiseNTTJob(t *testing.T) {
 //   - 4 SampleNTT then 4 PRF_3 jobs take 5 either way (on five lanes the
 //     first PRF_3 ends at 2 and the second at 4 in lane 4, the others at 5
 //     in lanes 0 and 1): four;
+//   - 2 SampleNTT then 3 PRF_3 jobs take 4 on four lanes (3, 3, 2+2, 2),
+//     though both lower bounds are 3, and 3 on five: five;
 //   - 16 SampleNTT jobs take 12 either way (the sixteenth starts at 9 on
 //     five lanes): four;
 //   - 30 RejNTTPoly jobs take 40 on four lanes and 30 on five: five;
@@ -388,8 +390,6 @@ func TestLanesFor(t *testing.T) {
 		{"hash and 7 short", decaps, 5, 4},
 		{"9 SampleNTT and 6 PRF_2", keyGen768, 5, 5},
 		{"4 SampleNTT and 4 PRF_3", keyGen512, 5, 4},
-		// Lower bounds 3 on four lanes and on five, but four lanes end
-		// after 4: 3, 3, 2+2, 2.
 		{"2 SampleNTT and 3 PRF_3", append(repeat(2, SampleNTTJob(&n16, &rho, 0, 0)), repeat(3, SampleNoiseJob(&p16, &sigma, 0, 3))...), 5, 5},
 		{"16 SampleNTT", repeat(16, SampleNTTJob(&n16, &rho, 0, 0)), 5, 4},
 		{"30 RejNTTPoly", repeat(30, RejNTTPolyJob(&n32, &rho, 0, 0)), 5, 5},

@@ -157,11 +157,15 @@ func compressConsts(d int) []Mem {
 	return []Mem{cBarrett(), cQ(), cBorrowT(), cZero(), cRound(d), cMask(d)}
 }
 func packConsts(d int) []Mem {
-	if d%2 == 0 {
+	if wholeBytes(d) {
 		return []Mem{cPairMul(d), cDwShift(d), cGather(d)}
 	}
 	return []Mem{cPairMul(d), cDwShift(d), cQwShift(d)}
 }
+
+// wholeBytes reports whether d-bit values joined four to a 64-bit lane
+// fill whole bytes (d even), so that [packStore] takes [packStoreEven].
+func wholeBytes(d int) bool { return d%2 == 0 }
 
 // cGather is the VPSHUFB pattern of [packStoreEven]: in the low 128-bit
 // half, the d/2 low bytes of each 64-bit lane side by side at 0…d−1; in
@@ -368,7 +372,7 @@ func packStoreEven(y reg.VecVirtual, out Mem, d int) {
 // even d, [pack16] and [storeEncoded] otherwise. [packConsts] lists the
 // constants of the path taken.
 func packStore(y reg.VecVirtual, out Mem, d int) {
-	if d%2 == 0 {
+	if wholeBytes(d) {
 		packStoreEven(y, out, d)
 		return
 	}

@@ -167,7 +167,6 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 				// Last: a job waiting for another holds up those after it.
 				jobs[n] = muJob
 				if needTr && in.external == nil {
-					jobs[n] = muJob
 					jobs[n].After(0)
 				}
 				n++

@@ -322,7 +322,7 @@ func TestShakeX4MatchesSHA3(t *testing.T) {
 		}{{"SHAKE-128", Rate128, sha3.NewSHAKE128}, {"SHAKE-256", Rate256, sha3.NewSHAKE256}} {
 			for _, m := range shakeInputLens {
 				t.Run(fmt.Sprintf("%s/len=%d", xof.name, m), func(t *testing.T) {
-					for n := 1; n <= lanesInUse(); n++ {
+					for n := 1; n <= LanesInUse(); n++ {
 						var in [MaxLanes][]byte
 						var want [MaxLanes][]byte
 						for l := range n {
@@ -393,9 +393,9 @@ func absorbRate(x *sponge, in [][]byte, rate int) {
 func TestShakeX4Clear(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		var x sponge
-		x.absorb256([][]byte{{1}, {2}, {3}, {4}, {5}}[:lanesInUse()])
+		x.absorb256([][]byte{{1}, {2}, {3}, {4}, {5}}[:LanesInUse()])
 		var out [MaxLanes][Rate128]byte
-		x.squeezeBlocks(&out, laneMask(lanesInUse()))
+		x.squeezeBlocks(&out, laneMask(LanesInUse()))
 		x.Clear()
 		assert.Equal(t, [len(x.buf)]uint64{}, x.buf, "states and scratch")
 	})
@@ -631,9 +631,8 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 // BMI kernels with their scalar twins on states filled from the fuzzer's
 // bytes (repeated to 3200 bytes): the four-state AVX2 and AVX-512 and the
 // five-state AVX-512 permutations (the fifth state is the words from index
-// 1 on)
-// applied 1 to 4 times in a row, the lone-lane permutation of one lane,
-// then the extraction of rounds mod 22 lane words.
+// 1 on) applied 1 to 4 times in a row, the lone-lane permutation of one
+// lane, then the extraction of rounds mod 22 lane words.
 func FuzzKeccakF1600x4(f *testing.F) {
 	f.Add([]byte{0}, uint8(1))
 	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))

@@ -81,14 +81,6 @@ func (x *sponge) read(out [][]byte) {
 	}
 }
 
-// lanesInUse returns the number of lanes a States uses with the kernels
-// selected now.
-func lanesInUse() int {
-	var x States
-	x.Init()
-	return x.Lanes()
-}
-
 // laneMask returns the active-lane bitmask for n lanes in use.
 func laneMask(n int) uint8 { return uint8(1)<<n - 1 }
 

@@ -53,8 +53,8 @@ const (
 //
 // The states start at a 64-byte boundary where Init finds one within buf,
 // and so the scratch space, 800 bytes on, at a 32-byte one: the kernels
-// load and store 32 bytes at a time, and
-// on the stack, aligned to 8 bytes only, half of those accesses would
+// load and store 32 bytes at a time, and on the stack, aligned to 8 bytes
+// only, half of those accesses would
 // straddle two cache lines (the AVX2 kernel, which goes through memory
 // every round, took up to a fifth longer so; the stack position of a
 // States decided it). The offset is fixed at Init, so a States that moves
