@@ -2,7 +2,8 @@
 // four interleaved states permuted together (AVX2, AVX-512VL where the CPU
 // has it, or the portable permutation state by state), with AVX-512VL a
 // fifth state permuted beside them in general-purpose registers, a lone
-// state permuted on its own (the BMI kernel with AVX2), per-lane absorbing
+// state permuted on its own (the BMI kernel with AVX2; with AVX-512VL it
+// computes two planes of each round in xmm registers), per-lane absorbing
 // and squeezing of whole blocks, and a one-lane sponge. It knows no sampler
 // and no scheme: package sample builds the FIPS samplers and its batches
 // on it.
@@ -28,7 +29,7 @@ var keccakRC = [24]uint64{
 // 202, Section 3.4 and Algorithm 7) on one state whose lane word x+5y
 // (Section 3.1.2) is s[4(x+5y)]: one of the four interleaved states of a
 // [States], permuted where it lies. It is the portable permutation and the
-// scalar twin of the AVX2, AVX-512 and BMI kernels.
+// scalar twin of the AVX2, AVX-512, BMI and lone AVX-512 kernels.
 //
 // Each round Rnd = ι ∘ χ ∘ π ∘ ρ ∘ θ (Section 3.3) is written out, output
 // plane by output plane: π moves lane (x, y) to (y, 2x+3y mod 5), so the

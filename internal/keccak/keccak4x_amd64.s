@@ -1058,6 +1058,411 @@ single:
 	JNE   single
 	RET
 
+// func keccakF1600Stride4AVX512(s *[97]uint64, e *[97]uint64)
+// Requires: AVX, AVX512F, AVX512VL, BMI, BMI2
+TEXT ·keccakF1600Stride4AVX512(SB), NOSPLIT, $8-16
+	MOVQ s+0(FP), AX
+	MOVQ e+8(FP), CX
+
+	// P[x] = the XOR of the vector planes' words of column x
+	VMOVQ       480(AX), X2
+	VPXORQ.BCST 640(AX), X2, X2
+	VMOVQ       512(AX), X5
+	VPXORQ.BCST 672(AX), X5, X5
+	VMOVQ       544(AX), X8
+	VPXORQ.BCST 704(AX), X8, X8
+	VMOVQ       576(AX), X11
+	VPXORQ.BCST 736(AX), X11, X11
+	VMOVQ       608(AX), X14
+	VPXORQ.BCST 768(AX), X14, X14
+	LEAQ        keccakRC4x<>+0(SB), R15
+	MOVQ        $0x0000000c, BP
+
+lone512:
+	// θ: C[x] = P[x] ⊕ A[x,0] ⊕ … (in B), D[x] = C[x−1] ⊕ rot(C[x+1], 1), copied to the vector side
+	VMOVQ X2, DX
+	XORQ  (AX), DX
+	XORQ  160(AX), DX
+	XORQ  320(AX), DX
+	VMOVQ X5, SI
+	XORQ  32(AX), SI
+	XORQ  192(AX), SI
+	XORQ  352(AX), SI
+	VMOVQ X8, R8
+	XORQ  64(AX), R8
+	XORQ  224(AX), R8
+	XORQ  384(AX), R8
+	VMOVQ X11, R10
+	XORQ  96(AX), R10
+	XORQ  256(AX), R10
+	XORQ  416(AX), R10
+	VMOVQ X14, R12
+	XORQ  128(AX), R12
+	XORQ  288(AX), R12
+	XORQ  448(AX), R12
+	RORXQ $0x3f, SI, BX
+	XORQ  R12, BX
+	RORXQ $0x3f, R8, DI
+	XORQ  DX, DI
+	RORXQ $0x3f, R10, R9
+	XORQ  SI, R9
+	RORXQ $0x3f, R12, R11
+	XORQ  R8, R11
+	RORXQ $0x3f, DX, R13
+	XORQ  R10, R13
+	VMOVQ BX, X0
+	VMOVQ DI, X3
+	VMOVQ R9, X6
+	VMOVQ R11, X9
+	VMOVQ R13, X12
+
+	// plane y=0: θ, ρ and π into B, then χ (and ι)
+	// plane y=3 in xmm registers: θ, ρ and π into B, then χ
+	MOVQ        (AX), DX
+	VPXORQ.BCST 128(AX), X12, X1
+	XORQ        BX, DX
+	MOVQ        192(AX), SI
+	VPROLQ      $0x1b, X1, X1
+	XORQ        DI, SI
+	VPXORQ.BCST 160(AX), X0, X4
+	RORXQ       $0x14, SI, SI
+	MOVQ        384(AX), R8
+	VPROLQ      $0x24, X4, X4
+	XORQ        R9, R8
+	RORXQ       $0x15, R8, R8
+	VPXORQ.BCST 352(AX), X3, X7
+	MOVQ        576(AX), R10
+	VPROLQ      $0x0a, X7, X7
+	XORQ        R11, R10
+	RORXQ       $0x2b, R10, R10
+	VPXORQ.BCST 544(AX), X6, X10
+	MOVQ        768(AX), R12
+	XORQ        R13, R12
+	VPROLQ      $0x0f, X10, X10
+	RORXQ       $0x32, R12, R12
+	VPXORQ.BCST 736(AX), X9, X13
+	ANDNQ       R8, SI, R14
+	XORQ        DX, R14
+	VPROLQ      $0x38, X13, X13
+	XORQ        (R15), R14
+	MOVQ        R14, (CX)
+	VMOVDQA64   X1, X15
+	ANDNQ       R10, R8, R14
+	VMOVDQA64   X4, X16
+	XORQ        SI, R14
+	MOVQ        R14, 32(CX)
+	VPTERNLOGQ  $0xd2, X7, X4, X1
+	ANDNQ       R12, R10, R14
+	XORQ        R8, R14
+	VPTERNLOGQ  $0xd2, X10, X7, X4
+	MOVQ        R14, 64(CX)
+	VPTERNLOGQ  $0xd2, X13, X10, X7
+	ANDNQ       DX, R12, R14
+	XORQ        R10, R14
+	VPTERNLOGQ  $0xd2, X15, X13, X10
+	MOVQ        R14, 96(CX)
+	ANDNQ       SI, DX, R14
+	VPTERNLOGQ  $0xd2, X16, X15, X13
+	XORQ        R12, R14
+	VMOVQ       X1, 480(CX)
+	MOVQ        R14, 128(CX)
+
+	// plane y=1: θ, ρ and π into B, then χ (and ι)
+	VMOVDQA64 X1, X2
+	MOVQ      96(AX), DX
+	XORQ      R11, DX
+	VMOVQ     X4, 512(CX)
+	RORXQ     $0x24, DX, DX
+	VMOVDQA64 X4, X5
+	MOVQ      288(AX), SI
+	XORQ      R13, SI
+	VMOVQ     X7, 544(CX)
+	RORXQ     $0x2c, SI, SI
+	MOVQ      320(AX), R8
+	VMOVDQA64 X7, X8
+	XORQ      BX, R8
+	VMOVQ     X10, 576(CX)
+	RORXQ     $0x3d, R8, R8
+	MOVQ      512(AX), R10
+	VMOVDQA64 X10, X11
+	XORQ      DI, R10
+	RORXQ     $0x13, R10, R10
+	VMOVQ     X13, 608(CX)
+	MOVQ      704(AX), R12
+	VMOVDQA64 X13, X14
+	XORQ      R9, R12
+	RORXQ     $0x03, R12, R12
+
+	// plane y=4 in xmm registers: θ, ρ and π into B, then χ
+	ANDNQ       R8, SI, R14
+	XORQ        DX, R14
+	VPXORQ.BCST 64(AX), X6, X1
+	MOVQ        R14, 160(CX)
+	VPROLQ      $0x3e, X1, X1
+	ANDNQ       R10, R8, R14
+	XORQ        SI, R14
+	VPXORQ.BCST 256(AX), X9, X4
+	MOVQ        R14, 192(CX)
+	ANDNQ       R12, R10, R14
+	VPROLQ      $0x37, X4, X4
+	XORQ        R8, R14
+	VPXORQ.BCST 448(AX), X12, X7
+	MOVQ        R14, 224(CX)
+	ANDNQ       DX, R12, R14
+	VPROLQ      $0x27, X7, X7
+	XORQ        R10, R14
+	MOVQ        R14, 256(CX)
+	VPXORQ.BCST 480(AX), X0, X10
+	ANDNQ       SI, DX, R14
+	VPROLQ      $0x29, X10, X10
+	XORQ        R12, R14
+	MOVQ        R14, 288(CX)
+	VPXORQ.BCST 672(AX), X3, X13
+
+	// plane y=2: θ, ρ and π into B, then χ (and ι)
+	MOVQ       32(AX), DX
+	VPROLQ     $0x02, X13, X13
+	XORQ       DI, DX
+	VMOVDQA64  X1, X15
+	RORXQ      $0x3f, DX, DX
+	MOVQ       224(AX), SI
+	VMOVDQA64  X4, X16
+	XORQ       R9, SI
+	RORXQ      $0x3a, SI, SI
+	VPTERNLOGQ $0xd2, X7, X4, X1
+	MOVQ       416(AX), R8
+	VPTERNLOGQ $0xd2, X10, X7, X4
+	XORQ       R11, R8
+	RORXQ      $0x27, R8, R8
+	VPTERNLOGQ $0xd2, X13, X10, X7
+	MOVQ       608(AX), R10
+	XORQ       R13, R10
+	VPTERNLOGQ $0xd2, X15, X13, X10
+	RORXQ      $0x38, R10, R10
+	VPTERNLOGQ $0xd2, X16, X15, X13
+	MOVQ       640(AX), R12
+	XORQ       BX, R12
+	VMOVQ      X1, 640(CX)
+	RORXQ      $0x2e, R12, R12
+	ANDNQ      R8, SI, R14
+	VPXORQ     X1, X2, X2
+	XORQ       DX, R14
+	VMOVQ      X4, 672(CX)
+	MOVQ       R14, 320(CX)
+	ANDNQ      R10, R8, R14
+	VPXORQ     X4, X5, X5
+	XORQ       SI, R14
+	MOVQ       R14, 352(CX)
+	VMOVQ      X7, 704(CX)
+	ANDNQ      R12, R10, R14
+	VPXORQ     X7, X8, X8
+	XORQ       R8, R14
+	MOVQ       R14, 384(CX)
+	VMOVQ      X10, 736(CX)
+	ANDNQ      DX, R12, R14
+	XORQ       R10, R14
+	VPXORQ     X10, X11, X11
+	MOVQ       R14, 416(CX)
+	VMOVQ      X13, 768(CX)
+	ANDNQ      SI, DX, R14
+	XORQ       R12, R14
+	VPXORQ     X13, X14, X14
+	MOVQ       R14, 448(CX)
+
+	// θ: C[x] = P[x] ⊕ A[x,0] ⊕ … (in B), D[x] = C[x−1] ⊕ rot(C[x+1], 1), copied to the vector side
+	VMOVQ X2, DX
+	XORQ  (CX), DX
+	XORQ  160(CX), DX
+	XORQ  320(CX), DX
+	VMOVQ X5, SI
+	XORQ  32(CX), SI
+	XORQ  192(CX), SI
+	XORQ  352(CX), SI
+	VMOVQ X8, R8
+	XORQ  64(CX), R8
+	XORQ  224(CX), R8
+	XORQ  384(CX), R8
+	VMOVQ X11, R10
+	XORQ  96(CX), R10
+	XORQ  256(CX), R10
+	XORQ  416(CX), R10
+	VMOVQ X14, R12
+	XORQ  128(CX), R12
+	XORQ  288(CX), R12
+	XORQ  448(CX), R12
+	RORXQ $0x3f, SI, BX
+	XORQ  R12, BX
+	RORXQ $0x3f, R8, DI
+	XORQ  DX, DI
+	RORXQ $0x3f, R10, R9
+	XORQ  SI, R9
+	RORXQ $0x3f, R12, R11
+	XORQ  R8, R11
+	RORXQ $0x3f, DX, R13
+	XORQ  R10, R13
+	VMOVQ BX, X0
+	VMOVQ DI, X3
+	VMOVQ R9, X6
+	VMOVQ R11, X9
+	VMOVQ R13, X12
+
+	// plane y=0: θ, ρ and π into B, then χ (and ι)
+	// plane y=3 in xmm registers: θ, ρ and π into B, then χ
+	MOVQ        (CX), DX
+	VPXORQ.BCST 128(CX), X12, X1
+	XORQ        BX, DX
+	MOVQ        192(CX), SI
+	VPROLQ      $0x1b, X1, X1
+	XORQ        DI, SI
+	VPXORQ.BCST 160(CX), X0, X4
+	RORXQ       $0x14, SI, SI
+	MOVQ        384(CX), R8
+	VPROLQ      $0x24, X4, X4
+	XORQ        R9, R8
+	RORXQ       $0x15, R8, R8
+	VPXORQ.BCST 352(CX), X3, X7
+	MOVQ        576(CX), R10
+	VPROLQ      $0x0a, X7, X7
+	XORQ        R11, R10
+	RORXQ       $0x2b, R10, R10
+	VPXORQ.BCST 544(CX), X6, X10
+	MOVQ        768(CX), R12
+	XORQ        R13, R12
+	VPROLQ      $0x0f, X10, X10
+	RORXQ       $0x32, R12, R12
+	VPXORQ.BCST 736(CX), X9, X13
+	ANDNQ       R8, SI, R14
+	XORQ        DX, R14
+	VPROLQ      $0x38, X13, X13
+	XORQ        32(R15), R14
+	MOVQ        R14, (AX)
+	VMOVDQA64   X1, X15
+	ANDNQ       R10, R8, R14
+	VMOVDQA64   X4, X16
+	XORQ        SI, R14
+	MOVQ        R14, 32(AX)
+	VPTERNLOGQ  $0xd2, X7, X4, X1
+	ANDNQ       R12, R10, R14
+	XORQ        R8, R14
+	VPTERNLOGQ  $0xd2, X10, X7, X4
+	MOVQ        R14, 64(AX)
+	VPTERNLOGQ  $0xd2, X13, X10, X7
+	ANDNQ       DX, R12, R14
+	XORQ        R10, R14
+	VPTERNLOGQ  $0xd2, X15, X13, X10
+	MOVQ        R14, 96(AX)
+	ANDNQ       SI, DX, R14
+	VPTERNLOGQ  $0xd2, X16, X15, X13
+	XORQ        R12, R14
+	VMOVQ       X1, 480(AX)
+	MOVQ        R14, 128(AX)
+
+	// plane y=1: θ, ρ and π into B, then χ (and ι)
+	VMOVDQA64 X1, X2
+	MOVQ      96(CX), DX
+	XORQ      R11, DX
+	VMOVQ     X4, 512(AX)
+	RORXQ     $0x24, DX, DX
+	VMOVDQA64 X4, X5
+	MOVQ      288(CX), SI
+	XORQ      R13, SI
+	VMOVQ     X7, 544(AX)
+	RORXQ     $0x2c, SI, SI
+	MOVQ      320(CX), R8
+	VMOVDQA64 X7, X8
+	XORQ      BX, R8
+	VMOVQ     X10, 576(AX)
+	RORXQ     $0x3d, R8, R8
+	MOVQ      512(CX), R10
+	VMOVDQA64 X10, X11
+	XORQ      DI, R10
+	RORXQ     $0x13, R10, R10
+	VMOVQ     X13, 608(AX)
+	MOVQ      704(CX), R12
+	VMOVDQA64 X13, X14
+	XORQ      R9, R12
+	RORXQ     $0x03, R12, R12
+
+	// plane y=4 in xmm registers: θ, ρ and π into B, then χ
+	ANDNQ       R8, SI, R14
+	XORQ        DX, R14
+	VPXORQ.BCST 64(CX), X6, X1
+	MOVQ        R14, 160(AX)
+	VPROLQ      $0x3e, X1, X1
+	ANDNQ       R10, R8, R14
+	XORQ        SI, R14
+	VPXORQ.BCST 256(CX), X9, X4
+	MOVQ        R14, 192(AX)
+	ANDNQ       R12, R10, R14
+	VPROLQ      $0x37, X4, X4
+	XORQ        R8, R14
+	VPXORQ.BCST 448(CX), X12, X7
+	MOVQ        R14, 224(AX)
+	ANDNQ       DX, R12, R14
+	VPROLQ      $0x27, X7, X7
+	XORQ        R10, R14
+	MOVQ        R14, 256(AX)
+	VPXORQ.BCST 480(CX), X0, X10
+	ANDNQ       SI, DX, R14
+	VPROLQ      $0x29, X10, X10
+	XORQ        R12, R14
+	MOVQ        R14, 288(AX)
+	VPXORQ.BCST 672(CX), X3, X13
+
+	// plane y=2: θ, ρ and π into B, then χ (and ι)
+	MOVQ       32(CX), DX
+	VPROLQ     $0x02, X13, X13
+	XORQ       DI, DX
+	VMOVDQA64  X1, X15
+	RORXQ      $0x3f, DX, DX
+	MOVQ       224(CX), SI
+	VMOVDQA64  X4, X16
+	XORQ       R9, SI
+	RORXQ      $0x3a, SI, SI
+	VPTERNLOGQ $0xd2, X7, X4, X1
+	MOVQ       416(CX), R8
+	VPTERNLOGQ $0xd2, X10, X7, X4
+	XORQ       R11, R8
+	RORXQ      $0x27, R8, R8
+	VPTERNLOGQ $0xd2, X13, X10, X7
+	MOVQ       608(CX), R10
+	XORQ       R13, R10
+	VPTERNLOGQ $0xd2, X15, X13, X10
+	RORXQ      $0x38, R10, R10
+	VPTERNLOGQ $0xd2, X16, X15, X13
+	MOVQ       640(CX), R12
+	XORQ       BX, R12
+	VMOVQ      X1, 640(AX)
+	RORXQ      $0x2e, R12, R12
+	ANDNQ      R8, SI, R14
+	VPXORQ     X1, X2, X2
+	XORQ       DX, R14
+	VMOVQ      X4, 672(AX)
+	MOVQ       R14, 320(AX)
+	ANDNQ      R10, R8, R14
+	VPXORQ     X4, X5, X5
+	XORQ       SI, R14
+	MOVQ       R14, 352(AX)
+	VMOVQ      X7, 704(AX)
+	ANDNQ      R12, R10, R14
+	VPXORQ     X7, X8, X8
+	XORQ       R8, R14
+	MOVQ       R14, 384(AX)
+	VMOVQ      X10, 736(AX)
+	ANDNQ      DX, R12, R14
+	XORQ       R10, R14
+	VPXORQ     X10, X11, X11
+	MOVQ       R14, 416(AX)
+	VMOVQ      X13, 768(AX)
+	ANDNQ      SI, DX, R14
+	XORQ       R12, R14
+	VPXORQ     X13, X14, X14
+	MOVQ       R14, 448(AX)
+	ADDQ       $0x00000040, R15
+	DECQ       BP
+	JNE        lone512
+	RET
+
 // func keccakF1600x4AVX512(a *[100]uint64)
 // Requires: AVX, AVX512F, AVX512VL
 TEXT ·keccakF1600x4AVX512(SB), NOSPLIT, $0-8

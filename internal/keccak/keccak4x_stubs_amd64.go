@@ -25,6 +25,14 @@ func keccakExtractX4AVX2(a *[100]uint64, out *[4][168]byte, words int)
 //go:noescape
 func keccakF1600Stride4BMI(s *[97]uint64, e *[97]uint64)
 
+// keccakF1600Stride4AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7)
+// to the state whose lane word i is s[4i] (one state of the interleaved
+// layout) with BMI1, BMI2, AVX-512F and AVX-512VL instructions. e is
+// scratch space of the same layout; it is overwritten.
+//
+//go:noescape
+func keccakF1600Stride4AVX512(s *[97]uint64, e *[97]uint64)
+
 // keccakF1600x4AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the
 // four interleaved states in a (lane word i of state l is a[4i+l]) with
 // AVX-512F and AVX-512VL instructions.

@@ -575,25 +575,50 @@ func TestStatesPermuteLanes(t *testing.T) {
 	})
 }
 
-// TestKeccakF1600Stride4BMIMatchesScalar compares the BMI kernel that
-// permutes a lone lane with its twin, keccakF1600Stride4, on every lane of
-// extreme and random states: the lane must match and the other three lanes,
+// loneKernel is a kernel that permutes the state of one lane in place.
+type loneKernel struct {
+	name    string
+	permute func(s, e *[97]uint64)
+}
+
+// loneKernels lists the lone-lane kernels this build and CPU can run: the
+// BMI one with the AVX2 kernels, and the AVX-512 one where the CPU has
+// AVX-512VL.
+func loneKernels() []loneKernel {
+	var ks []loneKernel
+	if hasAVX2Keccak() {
+		ks = append(ks, loneKernel{"bmi", permuteLone})
+	}
+	if hasAVX512Keccak() {
+		ks = append(ks, loneKernel{"avx512", permuteLoneAVX512})
+	}
+	return ks
+}
+
+// TestKeccakF1600Stride4LoneMatchesScalar compares the kernels that
+// permute a lone lane (BMI, and BMI with AVX-512VL) with their twin,
+// keccakF1600Stride4, on every lane of extreme and random states, permuted
+// once and twice in a row: the lane must match and the other three lanes,
 // of the state and of the scratch space, must stay as they were.
-func TestKeccakF1600Stride4BMIMatchesScalar(t *testing.T) {
+func TestKeccakF1600Stride4LoneMatchesScalar(t *testing.T) {
 	skipWithoutAVX2(t)
 	names, states := testStates(t, 200)
-	for i, s := range states {
-		for l := range interleaved {
-			want, got := s, s
-			keccakF1600Stride4((*[97]uint64)(want[l:]))
-			var tmp [100]uint64
-			permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp[l:]))
-			if !assert.Equal(t, want, got, "%s/lane=%d", names[i], l) {
-				return
-			}
-			for j := range tmp {
-				if j%interleaved != l && tmp[j] != 0 {
-					t.Fatalf("%s/lane=%d: scratch word %d of another lane written", names[i], l, j)
+	for _, k := range loneKernels() {
+		for i, s := range states {
+			for l := range interleaved {
+				want, got := s, s
+				var tmp [100]uint64
+				for n := 1; n <= 2; n++ {
+					keccakF1600Stride4((*[97]uint64)(want[l:]))
+					k.permute((*[97]uint64)(got[l:]), (*[97]uint64)(tmp[l:]))
+					if !assert.Equal(t, want, got, "%s: %s/lane=%d, %d permutations", k.name, names[i], l, n) {
+						return
+					}
+				}
+				for j := range tmp {
+					if j%interleaved != l && tmp[j] != 0 {
+						t.Fatalf("%s: %s/lane=%d: scratch word %d of another lane written", k.name, names[i], l, j)
+					}
 				}
 			}
 		}
@@ -628,11 +653,12 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 }
 
 // FuzzKeccakF1600x4 compares the AVX2, AVX-512 (where the CPU has it) and
-// BMI kernels with their scalar twins on states filled from the fuzzer's
-// bytes (repeated to 3200 bytes): the four-state AVX2 and AVX-512 and the
-// five-state AVX-512 permutations (the fifth state is the words from index
-// 1 on) applied 1 to 4 times in a row, the lone-lane permutation of one
-// lane, then the extraction of rounds mod 22 lane words.
+// lone-lane kernels with their scalar twins on states filled from the
+// fuzzer's bytes (repeated to 3200 bytes): the four-state AVX2 and AVX-512
+// and the five-state AVX-512 permutations (the fifth state is the words
+// from index 1 on) applied 1 to 4 times in a row, the lone-lane
+// permutations of one lane, then the extraction of rounds mod 22 lane
+// words.
 func FuzzKeccakF1600x4(f *testing.F) {
 	f.Add([]byte{0}, uint8(1))
 	f.Add([]byte{0xff, 0x00, 0x80, 0x01}, uint8(3))
@@ -668,13 +694,17 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		if hasAVX512Keccak() && (want != got512x5 || want5 != got5) {
 			t.Fatalf("AVX-512 Keccak-f[1600]x5 differs from the scalar twin on %x", data)
 		}
-		l := int(rounds/4) % interleaved // and the lone-lane BMI kernel on one lane
-		var tmp1 [100]uint64
+		l := int(rounds/4) % interleaved // and the lone-lane kernels on one lane
 		keccakF1600Stride4((*[97]uint64)(want[l:]))
-		permuteLone((*[97]uint64)(got[l:]), (*[97]uint64)(tmp1[l:]))
-		if want != got {
-			t.Fatalf("BMI Keccak-f[1600] of lane %d differs from keccakF1600Stride4 on %x", l, data)
+		for _, k := range loneKernels() {
+			lone := got
+			var tmp1 [100]uint64
+			k.permute((*[97]uint64)(lone[l:]), (*[97]uint64)(tmp1[l:]))
+			if want != lone {
+				t.Fatalf("%s Keccak-f[1600] of lane %d differs from keccakF1600Stride4 on %x", k.name, l, data)
+			}
 		}
+		got = want // the lone kernels permuted copies
 		words := int(rounds) % (Rate128/8 + 1)
 		var wantOut, gotOut [interleaved][Rate128]byte
 		x := newStates(want)
@@ -701,8 +731,9 @@ func keccakBenchStates() (s [100]uint64) {
 func BenchmarkKeccakF1600x4(b *testing.B) { benchmarkPermute(b, laneMask(interleaved)) }
 
 // BenchmarkKeccakF1600Lone times one permutation of a lone state (the
-// chains of G, H and J that no other state runs beside): the BMI kernel
-// with the AVX2 kernels, the compiled twin without.
+// chains of G, H and J that no other state runs beside): the BMI and
+// AVX-512VL kernel with impl=avx512, the BMI kernel with impl=avx2, the
+// compiled twin with impl=scalar.
 func BenchmarkKeccakF1600Lone(b *testing.B) { benchmarkPermute(b, 1) }
 
 // benchmarkPermute times States.Permute(active) with each kernel set.

@@ -8,6 +8,11 @@ package keccak
 // (internal/cpu), use it for a lone active lane.
 func permuteLone(s, e *[97]uint64) { keccakF1600Stride4BMI(s, e) }
 
+// permuteLoneAVX512 runs the generated BMI and AVX-512VL kernel
+// (keccak4x_amd64.s) on the state of one lane, as permuteLone: the
+// AVX-512VL kernels use it for a lone active lane.
+func permuteLoneAVX512(s, e *[97]uint64) { keccakF1600Stride4AVX512(s, e) }
+
 // permuteAVX2 runs the generated AVX2 kernel (keccak4x_amd64.s).
 func permuteAVX2(a, tmp *[100]uint64) { keccakF1600x4AVX2(a, tmp) }
 

@@ -16,6 +16,10 @@ func permuteAVX512x5(*[100]uint64, *[97]uint64, *[97]uint64) {
 
 func permuteLone(s, _ *[97]uint64) { panic("keccak: BMI kernel called in a build without assembly") }
 
+func permuteLoneAVX512(s, _ *[97]uint64) {
+	panic("keccak: AVX-512 kernel called in a build without assembly")
+}
+
 func extractAVX2(*[100]uint64, *[4][Rate128]byte, int) {
 	panic("keccak: AVX2 kernel called in a build without assembly")
 }

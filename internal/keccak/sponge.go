@@ -6,8 +6,9 @@ package keccak
 // its first len(out) bytes to out: SHA3-256 and SHA3-512 with SuffixSHA3
 // and rate [Rate256] or [RateSHA3_512] and an out of 32 or 64 bytes,
 // SHAKE-128 and SHAKE-256 with SuffixSHAKE and any out. It runs on one lane
-// of a [States], permuted alone (the BMI kernel where the AVX2 kernels are in
-// use), and clears that state, which may derive from a secret.
+// of a [States], permuted alone (the lone-state kernels where the AVX2
+// kernels are in use), and clears that state, which may derive from a
+// secret.
 func Sum(out, in0, in1 []byte, rate int, suffix byte) { SumFrom(nil, out, in0, in1, rate, suffix) }
 
 // SumFrom is [Sum] continued from the state a sponge of the same rate

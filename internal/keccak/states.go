@@ -46,10 +46,11 @@ const (
 // The fifth state lives in the kernels' scratch space: lane word i at word
 // 4i+3 (column 3). Only the five-state AVX-512 kernel permutes it, and
 // needs no scratch but a column for the fifth state's, column 0. Of the
-// other kernels only the BMI one runs beside it, on a lone active lane l,
-// with column l&3 as scratch: column 3 only when lane 3 is the lone active
-// lane, and then the fifth holds no sponge in progress (an idle lane's
-// state is stale; a job starting in it overwrites or clears it).
+// other kernels only the lone-state ones run beside it, on a lone active
+// lane l, with column l&3 as scratch: column 3 only when lane 3 is the
+// lone active lane, and then the fifth holds no sponge in progress (an
+// idle lane's state is stale; a job starting in it overwrites or clears
+// it).
 //
 // The states start at a 64-byte boundary where Init finds one within buf,
 // and so the scratch space, 800 bytes on, at a 32-byte one: the kernels
@@ -115,9 +116,10 @@ func lanesWith(avx512 bool) int {
 // lane is active (the others hold zeros or stale data nobody reads): with
 // AVX-512VL instructions where the CPU has them, and then the fifth state
 // too, in general-purpose registers, if its lane is active; with AVX2 ones
-// otherwise. A lone active state is permuted on its own, in
-// general-purpose registers (the BMI kernel, faster than four). The
-// portable kernel permutes the active states only.
+// otherwise. A lone active state is permuted on its own, faster than four:
+// in general-purpose registers (the BMI kernel), and with AVX-512VL two of
+// each round's five planes in xmm registers beside them. The portable
+// kernel permutes the active states only.
 func (x *States) Permute(active uint8) {
 	if x.avx2 {
 		if active&(active-1) != 0 {
@@ -132,6 +134,10 @@ func (x *States) Permute(active uint8) {
 			return
 		}
 		l := bits.TrailingZeros8(active)
+		if x.avx512 {
+			permuteLoneAVX512(x.lane(l), (*[97]uint64)(x.scratch()[l&3:]))
+			return
+		}
 		permuteLone(x.lane(l), (*[97]uint64)(x.scratch()[l&3:]))
 		return
 	}
