@@ -197,7 +197,8 @@ func (jb *Job) suffix() byte {
 }
 
 // Run computes the jobs, four at a time on the Keccak-f[1600]×4 kernels
-// (five where the AVX-512 kernel permutes a fifth state beside them):
+// (nine where the AVX-512 kernels permute eight states in zmm registers
+// and a ninth beside them):
 // whenever a job ends, its lane takes the next job of the list at once, so
 // a long hash (J over a ciphertext, H over a public key) runs beside a
 // stream of short samplers instead of costing a permutation of its own per
@@ -221,18 +222,28 @@ func Run(jobs []Job) {
 	for i := range jobs {
 		size = max(size, jobs[i].kind.bufLen())
 	}
-	// The buffers are sized by the list: most lists need none, and those
-	// without ExpandMask skip zeroing and clearing 1.8 KiB of them.
+	lanes := lanesFor(jobs, keccak.LanesInUse())
+	// The buffers are sized by the list and its lanes: most lists need
+	// none, those without ExpandMask skip zeroing and clearing most of
+	// them, and lists on four lanes those of the other five.
 	switch {
 	case size == 0:
-		run(jobs, nil, 0)
+		run(jobs, lanes, nil, 0)
+	case size <= cbd3Buf && lanes <= 4:
+		var bufs [4 * cbd3Buf]byte
+		run(jobs, lanes, bufs[:], cbd3Buf)
+		clear(bufs[:])
 	case size <= cbd3Buf:
 		var bufs [maxLanes * cbd3Buf]byte
-		run(jobs, bufs[:], cbd3Buf)
+		run(jobs, lanes, bufs[:], cbd3Buf)
+		clear(bufs[:])
+	case lanes <= 4:
+		var bufs [4 * maskBuf]byte
+		run(jobs, lanes, bufs[:], maskBuf)
 		clear(bufs[:])
 	default:
 		var bufs [maxLanes * maskBuf]byte
-		run(jobs, bufs[:], maskBuf)
+		run(jobs, lanes, bufs[:], maskBuf)
 		clear(bufs[:])
 	}
 }
@@ -247,31 +258,51 @@ type laneState struct {
 	n         int  // coefficients (rejection samplers) or output bytes so far
 }
 
-// run is Run's loop, with the per-lane output buffers of the multi-block
-// fixed-length samplers, size bytes each, lane l's at bufs[l·size:], or nil
-// if no job needs them. Each round it gives the free lanes the next jobs
-// of the list, absorbs one block of every hash still absorbing, permutes the
-// busy lanes, and hands every squeezing lane's output block to its job. A
-// finished job is cleared at once: that is how a job that waits for it
-// ([Job.After]) sees that it is done.
-func run(jobs []Job, bufs []byte, size int) {
-	var (
-		x      keccak.States
-		ls     [maxLanes]laneState
-		blocks [maxLanes][rate128]byte
-		last   [rate128]byte
-	)
-	x.Init()
-	all := uint8(1)<<lanesFor(jobs, x.Lanes()) - 1 // the lanes in use
-	next, active := 0, uint8(0)
+// run is Run's loop on the first lanes of a States, with the per-lane
+// output buffers of the multi-block fixed-length samplers, size bytes
+// each, lane l's at bufs[l·size:], or nil if no job needs them. The
+// per-lane state and output blocks take the storage of nine lanes only
+// when more than four are in use, and so does the States' clearing. Each round it gives the
+// free lanes the next jobs of the list, absorbs one block of every hash
+// still absorbing, permutes the busy lanes, and hands every squeezing
+// lane's output block to its job. A finished job is cleared at once: that
+// is how a job that waits for it ([Job.After]) sees that it is done.
+func run(jobs []Job, lanes int, bufs []byte, size int) {
+	var x keccak.States
+	if lanes <= 4 {
+		x.Init()
+		var (
+			ls     [4]laneState
+			blocks [4][rate128]byte
+		)
+		runOn(&x, jobs, lanes, ls[:], blocks[:], bufs, size)
+		clear(blocks[:])
+	} else {
+		var (
+			ls     [maxLanes]laneState
+			blocks [maxLanes][rate128]byte
+		)
+		x.InitWide()
+		runOn(&x, jobs, lanes, ls[:], blocks[:], bufs, size)
+		clear(blocks[:])
+	}
+	x.Clear()
+}
+
+// runOn is run's loop on x, whose first lanes lanes are in use, with the
+// per-lane state and output blocks ls and blocks of as many lanes.
+func runOn(x *keccak.States, jobs []Job, lanes int, ls []laneState, blocks [][rate128]byte, bufs []byte, size int) {
+	var last [rate128]byte
+	all := uint16(1)<<lanes - 1 // the lanes in use
+	next, active := 0, uint16(0)
 	permuted := false // the lanes are no longer all zero
 	for {
 		for free := ^active & all; free != 0; free &= free - 1 {
 			if next = skipZero(jobs, next); next == len(jobs) || !jobs[next].ready(jobs) {
 				break
 			}
-			l := bits.TrailingZeros8(free)
-			start(&x, l, &ls[l], &jobs[next], next, permuted)
+			l := bits.TrailingZeros16(free)
+			start(x, l, &ls[l], &jobs[next], next, permuted)
 			active |= 1 << l
 			next++
 		}
@@ -281,16 +312,16 @@ func run(jobs []Job, bufs []byte, size int) {
 			}
 			break
 		}
-		words, squeezing, absorbed := 0, uint8(0), uint8(0)
+		words, squeezing, absorbed := 0, uint16(0), uint16(0)
 		for a := active; a != 0; a &= a - 1 {
-			l := bits.TrailingZeros8(a)
+			l := bits.TrailingZeros16(a)
 			s := &ls[l]
 			if jb := &jobs[s.job]; jb.kind == hashAbsorb {
-				if s.off = jb.in.AbsorbBlock(&x, l, s.off, s.rate, &last); jb.in.Len()-s.off < s.rate {
+				if s.off = jb.in.AbsorbBlock(x, l, s.off, s.rate, &last); jb.in.Len()-s.off < s.rate {
 					absorbed |= 1 << l // its last whole block: done after this permutation
 				}
 			} else if !s.squeezing {
-				if s.off = jb.in.Absorb(&x, l, s.off, s.rate, jb.suffix(), &last); s.off < 0 {
+				if s.off = jb.in.Absorb(x, l, s.off, s.rate, jb.suffix(), &last); s.off < 0 {
 					s.squeezing = true
 				}
 			}
@@ -302,18 +333,18 @@ func run(jobs []Job, bufs []byte, size int) {
 		x.Permute(active)
 		permuted = true
 		for ab := absorbed; ab != 0; ab &= ab - 1 {
-			l := bits.TrailingZeros8(ab)
+			l := bits.TrailingZeros16(ab)
 			jb := &jobs[ls[l].job]
-			finishAbsorb(&x, l, jb, ls[l].off)
+			finishAbsorb(x, l, jb, ls[l].off)
 			*jb = Job{}
 			active &^= 1 << l
 		}
 		if squeezing == 0 {
 			continue
 		}
-		x.ExtractBlocks(&blocks, squeezing, words)
+		x.ExtractBlocks(blocks, squeezing, words)
 		for sq := squeezing; sq != 0; sq &= sq - 1 {
-			l := bits.TrailingZeros8(sq)
+			l := bits.TrailingZeros16(sq)
 			s := &ls[l]
 			if jb := &jobs[s.job]; consume(jb, s, &blocks[l], bufs, l*size) {
 				*jb = Job{}
@@ -321,124 +352,13 @@ func run(jobs []Job, bufs []byte, size int) {
 			}
 		}
 	}
-	x.Clear()
-	clear(blocks[:])
 	clear(last[:])
 }
 
 // Lanes returns the number of Keccak lanes a Run can use at once with the
-// kernels selected now: 5 where the AVX-512 kernels run, 4 otherwise. A
+// kernels selected now: 9 where the AVX-512 kernels run, 4 otherwise. A
 // caller that splits its work into batches may size them by it.
 func Lanes() int { return keccak.LanesInUse() }
-
-// lanesFor returns how many of the n lanes a States offers (four, or five
-// with the AVX-512 kernels) Run uses for jobs: the fifth only if the list
-// typically finishes in fewer permutations with it. The five-state kernel
-// costs a little more than the four-state one, so a fifth lane that only
-// reshuffles the jobs, ending after as many permutations, does not pay.
-// It simulates Run on four and on five lanes at once, each job taking its
-// typical count (Job.perms) and going, in list order, to the lane that
-// frees first (the lowest of those that free at once, as Run picks);
-// Job.After is ignored. The choice depends on the jobs' kinds and hash
-// lengths only.
-func lanesFor(jobs []Job, n int) int {
-	if n <= 4 || len(jobs) <= 4 { // four lanes start every job at once
-		return min(n, 4)
-	}
-	// Bounds first: five lanes cannot end before the longest job, nor
-	// before a fifth of the permutations; four end no later than any job's
-	// start bound plus its length (a job starts once the jobs before it
-	// have kept all four lanes busy: after at most a quarter of their
-	// permutations). Most lists of a few short jobs, or of one long hash
-	// beside them, are settled there.
-	total, longest, upper4 := 0, 0, 0
-	for i := range jobs {
-		p := jobs[i].perms()
-		upper4 = max(upper4, total/4+p)
-		total += p
-		longest = max(longest, p)
-	}
-	if max(longest, (total+4)/5) >= upper4 {
-		return 4
-	}
-	var four, five lanePlan
-	for i := range jobs {
-		p := jobs[i].perms()
-		four.add(p, 4)
-		five.add(p, 5)
-	}
-	if five.end < four.end {
-		return 5
-	}
-	return 4
-}
-
-// lanePlan is lanesFor's simulation of Run on a number of lanes: the
-// permutation after which each lane is free, and the last of those.
-type lanePlan struct {
-	free [maxLanes]int
-	end  int
-}
-
-// add gives a job of p permutations to the first of m lanes (4 or 5) to
-// free up, written out for the two counts rather than looped over.
-func (s *lanePlan) add(p, m int) {
-	l := 0
-	if s.free[1] < s.free[l] {
-		l = 1
-	}
-	if s.free[2] < s.free[l] {
-		l = 2
-	}
-	if s.free[3] < s.free[l] {
-		l = 3
-	}
-	if m > 4 && s.free[4] < s.free[l] {
-		l = 4
-	}
-	s.free[l] += p
-	s.end = max(s.end, s.free[l])
-}
-
-// perms returns the number of permutations the job typically takes: its
-// blocks of output (the rejection samplers' at their acceptance rates), or
-// a hash's blocks of padded input and of output. Only lanesFor uses it.
-func (jb *Job) perms() int {
-	if !jb.isHash() {
-		return int(samplerPerms[jb.kind]) // 0 for the zero Job, which Run skips
-	}
-	r := jb.rate()
-	if jb.kind == hashAbsorb {
-		return blocks(jb.in.Len(), r)
-	}
-	return blocks(jb.in.Len(), r) + 1 + blocks(len(jb.out)-1, r)
-}
-
-// samplerPerms holds the typical permutation counts of the samplers.
-var samplerPerms = [hashSHA3_256]uint8{
-	samplerNTT16:    3, // 504 bytes: 336 12-bit candidates, 273 below q on average (3329/4096)
-	samplerNTT32:    5, // 256 23-bit candidates (nearly all below q) in 768 bytes
-	samplerBounded2: 2, // 256 half-bytes below 15 of 16 take 137 bytes
-	samplerBounded4: 2, // 256 half-bytes below 9 of 16 take 228 bytes
-	samplerCBD2:     1, // 128 bytes
-	samplerCBD3:     2, // 192 bytes
-	samplerMask18:   5, // 576 bytes
-	samplerMask20:   5, // 640 bytes
-}
-
-// blocks returns n/rate (rounded towards zero) for one of the rates, each
-// a constant divisor, which the compiler turns into a multiplication: the
-// module keeps division instructions out of code that may see secrets
-// (internal/divscan), though these lengths are public.
-func blocks(n, rate int) int {
-	switch rate {
-	case rate128:
-		return n / rate128
-	case rate256:
-		return n / rate256
-	}
-	return n / rateSHA3_512
-}
 
 // skipZero returns the index of the first job from i on that is not a zero
 // Job, or len(jobs).

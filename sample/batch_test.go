@@ -336,38 +336,36 @@ func TestSampleNoiseNTTJob(t *testing.T) {
 	})
 }
 
-// TestLanesFor checks the lane count Run chooses where five lanes are
-// offered, on lists whose permutation counts are worked out by hand from
-// the typical counts of Job.perms (SampleNTT 3, RejNTTPoly 5, PRF_2 1,
-// PRF_3 2; a hash one per block of padded input):
-//   - 7 one-permutation jobs end after 2 permutations on four lanes or
-//     five: four (ML-KEM-768 encryption's noise);
-//   - 9 of them take 3 on four lanes, 2 on five: five;
-//   - a 1120-byte SHAKE-256 (9 blocks) beside 7 short jobs takes 9 either
-//     way: four (ML-KEM-768 decapsulation);
-//   - 9 SampleNTT then 6 PRF_2 jobs take 9 on four lanes (rows of 4, 4 and
-//     1 SampleNTT, the noise beside the last), 7 on five: five;
-//   - 4 SampleNTT then 4 PRF_3 jobs take 5 either way (on five lanes the
-//     first PRF_3 ends at 2 and the second at 4 in lane 4, the others at 5
-//     in lanes 0 and 1): four;
-//   - 2 SampleNTT then 3 PRF_3 jobs take 4 on four lanes (3, 3, 2+2, 2),
-//     though both lower bounds are 3, and 3 on five: five;
-//   - 16 SampleNTT jobs take 12 either way (the sixteenth starts at 9 on
-//     five lanes): four;
-//   - 30 RejNTTPoly jobs take 40 on four lanes and 30 on five: five;
+// TestLanesFor checks the lane count Run chooses where nine lanes are
+// offered, on lists whose costs are worked out by hand from the typical
+// permutation counts of Job.perms (SampleNTT 3, RejNTTPoly 5, PRF_2 1,
+// PRF_3 2; a hash one per block of padded input) and the step costs of
+// runCost (lone lane 75, one group 100, both 105, the ninth lane +3 or +4,
+// a run on more than four lanes +20):
+//   - 7 one-permutation jobs: 200 on four lanes, 105+20 on eight: eight;
+//   - 9 of them: 275 on four, 105+75+20 on eight, 109+20 on nine: nine;
+//   - SHA3-512 then 2 PRF_3 and 3 PRF_2 jobs that wait for it (ML-KEM-512
+//     encryption): 75+100+100 on four, 75+105+100+20 on eight: four;
+//   - SHA3-512 then 9 PRF_2 jobs that wait for it (ML-KEM-1024
+//     encryption): 75+100+100+75 on four, 75+105+75+20 on eight,
+//     75+109+20 on nine: nine;
+//   - SHA3-512, a 12-block SHAKE-256 and 9 PRF_2 jobs that wait for the
+//     first (ML-KEM-1024 decapsulation): 100+300+8·75 on four,
+//     100+105+100+9·75+20 on eight, 100+109+100+9·75+20 on nine: four;
+//   - the same with a 9-block SHAKE-256 and 7 PRF_2 jobs (ML-KEM-768):
+//     100+300+5·75 on four, 100+105+7·75+20 on eight: eight;
+//   - 4 SampleNTT then 4 PRF_3 jobs: 500 on four lanes, 210+100+20 on
+//     eight: eight;
+//   - 16 RejNTTPoly jobs: 2000 on four, 10·105+20 on eight, 5·109+5·105+20
+//     on nine: eight;
+//   - 18 SampleNTT jobs: 6·105+3·100+20 on eight, 6·109+20 on nine: nine;
 //   - with four lanes offered, four.
 func TestLanesFor(t *testing.T) {
 	var rho, sigma [32]byte
 	var p16 poly.Poly16
 	var n16 poly.NTTPoly16
 	var n32 poly.NTTPoly32
-	ones := func(n int) []Job {
-		jobs := make([]Job, n)
-		for i := range jobs {
-			jobs[i] = SampleNoiseJob(&p16, &sigma, byte(i), 2)
-		}
-		return jobs
-	}
+	var g [64]byte
 	repeat := func(n int, jb Job) []Job {
 		jobs := make([]Job, n)
 		for i := range jobs {
@@ -375,26 +373,40 @@ func TestLanesFor(t *testing.T) {
 		}
 		return jobs
 	}
-	ct := make([]byte, 1088)
-	decaps := append([]Job{SHAKE256Job(make([]byte, 32), sigma[:], ct)}, ones(7)...)
-	keyGen768 := append(repeat(9, SampleNTTJob(&n16, &rho, 0, 0)), ones(6)...)
-	keyGen512 := append(repeat(4, SampleNTTJob(&n16, &rho, 0, 0)), repeat(4, SampleNoiseJob(&p16, &sigma, 0, 3))...)
+	prf2 := SampleNoiseJob(&p16, &sigma, 0, 2)
+	prf3 := SampleNoiseJob(&p16, &sigma, 0, 3)
+	waiting := func(jobs ...[]Job) []Job { // the jobs after the first wait for it
+		all := []Job{Sum512Job(&g, sigma[:], rho[:])}
+		for _, js := range jobs {
+			all = append(all, js...)
+		}
+		for i := range all {
+			if all[i].kind != hashSHAKE256 && i > 0 {
+				all[i].After(0)
+			}
+		}
+		return all
+	}
+	j12 := SHAKE256Job(make([]byte, 32), sigma[:], make([]byte, 1568))
+	j9 := SHAKE256Job(make([]byte, 32), sigma[:], make([]byte, 1088))
 	for _, c := range []struct {
 		name    string
 		jobs    []Job
 		offered int
 		want    int
 	}{
-		{"7 short", ones(7), 5, 4},
-		{"9 short", ones(9), 5, 5},
-		{"hash and 7 short", decaps, 5, 4},
-		{"9 SampleNTT and 6 PRF_2", keyGen768, 5, 5},
-		{"4 SampleNTT and 4 PRF_3", keyGen512, 5, 4},
-		{"2 SampleNTT and 3 PRF_3", append(repeat(2, SampleNTTJob(&n16, &rho, 0, 0)), repeat(3, SampleNoiseJob(&p16, &sigma, 0, 3))...), 5, 5},
-		{"16 SampleNTT", repeat(16, SampleNTTJob(&n16, &rho, 0, 0)), 5, 4},
-		{"30 RejNTTPoly", repeat(30, RejNTTPolyJob(&n32, &rho, 0, 0)), 5, 5},
-		{"four offered", ones(9), 4, 4},
+		{"7 short", repeat(7, prf2), 9, 8},
+		{"9 short", repeat(9, prf2), 9, 9},
+		{"encryption, k = 2", waiting(repeat(2, prf3), repeat(3, prf2)), 9, 4},
+		{"encryption, k = 4", waiting(repeat(9, prf2)), 9, 9},
+		{"decapsulation, k = 4", waiting([]Job{j12}, repeat(9, prf2)), 9, 4},
+		{"decapsulation, k = 3", waiting([]Job{j9}, repeat(7, prf2)), 9, 8},
+		{"4 SampleNTT and 4 PRF_3", append(repeat(4, SampleNTTJob(&n16, &rho, 0, 0)), repeat(4, prf3)...), 9, 8},
+		{"16 RejNTTPoly", repeat(16, RejNTTPolyJob(&n32, &rho, 0, 0)), 9, 8},
+		{"18 SampleNTT", repeat(18, SampleNTTJob(&n16, &rho, 0, 0)), 9, 9},
+		{"four offered", repeat(9, prf2), 4, 4},
 	} {
 		assert.Equal(t, c.want, lanesFor(c.jobs, c.offered), c.name)
+		assert.Equal(t, c.want, lanesFor(c.jobs, c.offered), "%s, remembered", c.name)
 	}
 }

@@ -4,11 +4,12 @@
 // ones for any ring of package poly (Uniform, CenteredBinomial).
 //
 // Every function writes into caller-owned polynomials and allocates nothing.
-// The samplers run SHAKE on the four- or five-way Keccak-f[1600] of the
+// The samplers run SHAKE on the four- or nine-way Keccak-f[1600] of the
 // module's Keccak mechanism (internal/keccak: AVX2 where the CPU has it,
-// AVX-512VL with a fifth state in general-purpose registers where it has
-// that too, a portable Go permutation otherwise); PRF, SampleInBall and the generic samplers use
-// the standard library's crypto/sha3.
+// AVX-512 with eight states in zmm registers and a ninth in general-purpose
+// registers where it has that too, a portable Go permutation otherwise);
+// PRF, SampleInBall and the generic samplers use the standard library's
+// crypto/sha3.
 //
 // # Output conventions
 //

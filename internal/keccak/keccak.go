@@ -1,7 +1,8 @@
 // Package keccak is the Keccak-f[1600] mechanism of the module (FIPS 202):
 // four interleaved states permuted together (AVX2, AVX-512VL where the CPU
-// has it, or the portable permutation state by state), with AVX-512VL a
-// fifth state permuted beside them in general-purpose registers, a lone
+// has it, or the portable permutation state by state), with AVX-512 a
+// second group of four permuted with them in zmm registers and a ninth
+// state permuted beside them in general-purpose registers, a lone
 // state permuted on its own (the BMI kernel with AVX2; with AVX-512VL it
 // computes two planes of each round in xmm registers), per-lane absorbing
 // and squeezing of whole blocks, and a one-lane sponge. It knows no sampler

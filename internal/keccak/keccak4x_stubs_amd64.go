@@ -48,3 +48,19 @@ func keccakF1600x4AVX512(a *[100]uint64)
 //
 //go:noescape
 func keccakF1600x5AVX512(a *[100]uint64, s *[97]uint64, e *[97]uint64)
+
+// keccakF1600x8AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the
+// four interleaved states in a and the four in b (lane word i of state l
+// is a[4i+l], b[4i+l]) with AVX-512F instructions.
+//
+//go:noescape
+func keccakF1600x8AVX512(a *[100]uint64, b *[100]uint64)
+
+// keccakF1600x9AVX512 applies Keccak-f[1600] (FIPS 202, Algorithm 7) to the
+// four interleaved states in a and the four in b (lane word i of state l
+// is a[4i+l], b[4i+l]) with AVX-512F instructions, and to the state whose
+// lane word i is s[4i] with BMI1 and BMI2 ones. e is scratch space of s's
+// layout; it is overwritten.
+//
+//go:noescape
+func keccakF1600x9AVX512(a *[100]uint64, b *[100]uint64, s *[97]uint64, e *[97]uint64)

@@ -21,7 +21,7 @@ const interleaved = 4
 
 // permuteScalar applies Keccak-f[1600] to the interleaved states in a whose
 // bit is set in active, one after the other, each where it lies.
-func permuteScalar(a *[100]uint64, active uint8) {
+func permuteScalar(a *[100]uint64, active uint16) {
 	for l := range interleaved {
 		if active>>l&1 != 0 {
 			keccakF1600Stride4((*[97]uint64)(a[l:]))
@@ -30,17 +30,18 @@ func permuteScalar(a *[100]uint64, active uint8) {
 }
 
 // newStates returns a States, initialised for the kernels selected now,
-// whose four interleaved states are s.
+// whose first group of four interleaved states is s.
 func newStates(s [100]uint64) *States {
 	x := new(States)
 	x.Init()
-	*x.states() = s
+	*x.group(0) = s
 	return x
 }
 
 // TestStatesAligned checks that Init places the states on a 64-byte
-// boundary and so the scratch space, 800 bytes on, on a 32-byte one,
-// wherever the States lies.
+// boundary and so the scratch space, 800 bytes on, on a 32-byte one and
+// the second group, 1600 bytes on, on a 64-byte one, wherever the States
+// lies.
 func TestStatesAligned(t *testing.T) {
 	var xs [8]struct {
 		_ [3]uint64 // shifts each States by 8 bytes more than the last
@@ -48,9 +49,10 @@ func TestStatesAligned(t *testing.T) {
 	}
 	for i := range xs {
 		x := &xs[i].States
-		x.Init()
-		assert.Zero(t, uintptr(unsafe.Pointer(x.states()))%64, "States %d", i)
+		x.InitWide()
+		assert.Zero(t, uintptr(unsafe.Pointer(x.group(0)))%64, "States %d", i)
 		assert.Zero(t, uintptr(unsafe.Pointer(x.scratch()))%32, "scratch of States %d", i)
+		assert.Zero(t, uintptr(unsafe.Pointer(x.group(1)))%64, "second group of States %d", i)
 	}
 }
 
@@ -393,7 +395,7 @@ func absorbRate(x *sponge, in [][]byte, rate int) {
 func TestShakeX4Clear(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		var x sponge
-		x.absorb256([][]byte{{1}, {2}, {3}, {4}, {5}}[:LanesInUse()])
+		x.absorb256([][]byte{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}}[:LanesInUse()])
 		var out [MaxLanes][Rate128]byte
 		x.squeezeBlocks(&out, laneMask(LanesInUse()))
 		x.Clear()
@@ -520,16 +522,64 @@ func TestKeccakF1600x5AVX512MatchesScalar(t *testing.T) {
 	}
 }
 
+// TestKeccakF1600x8AVX512MatchesScalar compares the eight- and nine-state
+// AVX-512 kernels with their scalar twin, keccakF1600Stride4 on each state,
+// on extreme and random states, permuted once and twice in a row: two
+// groups (the test state and another one, the test state reversed word by
+// word) and, for the nine-state kernel, a ninth made of each lane of the
+// first in turn. The ninth state's words between its lane words must stay
+// as they were.
+func TestKeccakF1600x8AVX512MatchesScalar(t *testing.T) {
+	if !hasAVX512Keccak() {
+		t.Skip("the CPU has no AVX-512F and AVX-512VL, or the build no assembly: the kernel cannot run here")
+	}
+	names, states := testStates(t, 300)
+	for i, s := range states {
+		var s2 [100]uint64
+		for j := range s2 {
+			s2[j] = s[len(s)-1-j]
+		}
+		l := i % interleaved
+		var ninthState [97]uint64
+		for j := range ninthState {
+			ninthState[j] = s[j+l] ^ uint64(j%4) // words off the lane words are nonzero
+		}
+		want, want2, want9 := s, s2, ninthState
+		got, got2 := s, s2                      // the eight-state kernel
+		got9a, got9b, got9 := s, s2, ninthState // the nine-state kernel
+		var e [97]uint64
+		for n := 1; n <= 2; n++ {
+			permuteScalar(&want, laneMask(interleaved))
+			permuteScalar(&want2, laneMask(interleaved))
+			keccakF1600Stride4(&want9)
+			permuteAVX512x8(&got, &got2)
+			permuteAVX512x9(&got9a, &got9b, &got9, &e)
+			if !assert.Equal(t, want, got, "x8 first group, %s, %d permutations", names[i], n) ||
+				!assert.Equal(t, want2, got2, "x8 second group, %s, %d permutations", names[i], n) ||
+				!assert.Equal(t, want, got9a, "x9 first group, %s, %d permutations", names[i], n) ||
+				!assert.Equal(t, want2, got9b, "x9 second group, %s, %d permutations", names[i], n) ||
+				!assert.Equal(t, want9, got9, "x9 ninth state from lane %d of %s, %d permutations", l, names[i], n) {
+				return
+			}
+		}
+	}
+}
+
 // TestKeccakAVX512Selected checks that a new States uses the AVX-512VL
-// kernel, and five lanes, exactly when the AVX2 kernels are selected on a
-// CPU that has it.
+// kernels exactly when the AVX2 kernels are selected on a CPU that has
+// it, and then offers nine lanes if InitWide gave it a second group; four
+// otherwise.
 func TestKeccakAVX512Selected(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		var x States
 		x.Init()
 		on := cpu.AVX2Kernels() && useAVX512
 		assert.Equal(t, on, x.avx512)
-		assert.Equal(t, map[bool]int{false: 4, true: 5}[on], x.Lanes())
+		assert.Equal(t, 4, x.Lanes())
+		x.InitWide()
+		assert.Equal(t, on, x.avx512)
+		assert.Equal(t, map[bool]int{false: 4, true: 9}[on], x.Lanes())
+		assert.Equal(t, x.Lanes(), LanesInUse())
 		assert.False(t, useAVX512 && !cpu.X86HasAVX512, "useAVX512 without the CPU feature")
 	})
 }
@@ -538,16 +588,17 @@ func TestKeccakAVX512Selected(t *testing.T) {
 // lanes, on random states, with each implementation: every active lane's
 // state is permuted as keccakF1600Stride4 permutes it alone; an idle
 // interleaved lane's is permuted too where the AVX2 kernels permute several
-// lanes (they permute all four), and an idle lane's is left as it was
-// otherwise, but for the fifth lane's when lane 3 is permuted alone (the
-// scratch space the fifth lane lives in; see States).
+// lanes and its group has an active one (they permute whole groups), and
+// an idle lane's is left as it was otherwise, but for the ninth lane's
+// when lane 3 or 7 is permuted alone (the scratch space the ninth lane
+// lives in; see States).
 func TestStatesPermuteLanes(t *testing.T) {
 	forEachKeccak(t, func(t *testing.T) {
 		rng := newRand(t)
 		var x States
-		x.Init()
+		x.InitWide()
 		n := x.Lanes()
-		for active := uint8(1); active < 1<<n; active++ {
+		for active := uint16(1); active < 1<<n; active++ {
 			for i := range x.buf {
 				x.buf[i] = rng.Uint64()
 			}
@@ -558,16 +609,17 @@ func TestStatesPermuteLanes(t *testing.T) {
 			x.Permute(active)
 			for l := range n {
 				want := before[l]
+				groupActive := l != ninth && active>>(l&^3)&0xf != 0
 				switch {
-				case active>>l&1 != 0, x.avx2 && active&(active-1) != 0 && l < 4:
+				case active>>l&1 != 0, x.avx2 && active&(active-1) != 0 && groupActive:
 					keccakF1600Stride4(&want)
-				case l == 4 && active == 1<<3:
+				case l == ninth && (active == 1<<3 || active == 1<<7):
 					continue
 				}
 				got := x.lane(l)
 				for w := 0; w < len(want); w += 4 {
 					if got[w] != want[w] {
-						t.Fatalf("active %05b: lane %d word %d = %#x, want %#x", active, l, w/4, got[w], want[w])
+						t.Fatalf("active %09b: lane %d word %d = %#x, want %#x", active, l, w/4, got[w], want[w])
 					}
 				}
 			}
@@ -655,8 +707,9 @@ func TestKeccakExtractX4AVX2MatchesScalar(t *testing.T) {
 // FuzzKeccakF1600x4 compares the AVX2, AVX-512 (where the CPU has it) and
 // lone-lane kernels with their scalar twins on states filled from the
 // fuzzer's bytes (repeated to 3200 bytes): the four-state AVX2 and AVX-512
-// and the five-state AVX-512 permutations (the fifth state is the words
-// from index 1 on) applied 1 to 4 times in a row, the lone-lane
+// and the five-, eight- and nine-state AVX-512 permutations (the fifth or
+// ninth state is the words from index 1 on, the second group the words in
+// reverse order) applied 1 to 4 times in a row, the lone-lane
 // permutations of one lane, then the extraction of rounds mod 22 lane
 // words.
 func FuzzKeccakF1600x4(f *testing.F) {
@@ -672,17 +725,25 @@ func FuzzKeccakF1600x4(f *testing.F) {
 				s[i/8] |= uint64(data[i%len(data)]^byte(i/len(data))) << (8 * (i % 8))
 			}
 		}
-		want, got, got512, got512x5 := s, s, s, s
-		want5, got5 := *(*[97]uint64)(s[1:]), *(*[97]uint64)(s[1:]) // a fifth state
+		want, got, got512, got512x5, got512x8, got512x9 := s, s, s, s, s, s
+		want5, got5, got9 := *(*[97]uint64)(s[1:]), *(*[97]uint64)(s[1:]), *(*[97]uint64)(s[1:]) // a fifth (ninth) state
+		var wantB, gotB, gotB9 [100]uint64                                                       // a second group: s reversed word by word
+		for j := range wantB {
+			wantB[j] = s[len(s)-1-j]
+		}
+		gotB, gotB9 = wantB, wantB
 		var tmp [100]uint64
 		var e [97]uint64
 		for range 1 + rounds%4 {
 			permuteScalar(&want, laneMask(interleaved))
+			permuteScalar(&wantB, laneMask(interleaved))
 			keccakF1600Stride4(&want5)
 			permuteAVX2(&got, &tmp)
 			if hasAVX512Keccak() {
 				permuteAVX512(&got512)
 				permuteAVX512x5(&got512x5, &got5, &e)
+				permuteAVX512x8(&got512x8, &gotB)
+				permuteAVX512x9(&got512x9, &gotB9, &got9, &e)
 			}
 		}
 		if want != got {
@@ -693,6 +754,12 @@ func FuzzKeccakF1600x4(f *testing.F) {
 		}
 		if hasAVX512Keccak() && (want != got512x5 || want5 != got5) {
 			t.Fatalf("AVX-512 Keccak-f[1600]x5 differs from the scalar twin on %x", data)
+		}
+		if hasAVX512Keccak() && (want != got512x8 || wantB != gotB) {
+			t.Fatalf("AVX-512 Keccak-f[1600]x8 differs from the scalar twin on %x", data)
+		}
+		if hasAVX512Keccak() && (want != got512x9 || wantB != gotB9 || want5 != got9) {
+			t.Fatalf("AVX-512 Keccak-f[1600]x9 differs from the scalar twin on %x", data)
 		}
 		l := int(rounds/4) % interleaved // and the lone-lane kernels on one lane
 		keccakF1600Stride4((*[97]uint64)(want[l:]))
@@ -737,7 +804,7 @@ func BenchmarkKeccakF1600x4(b *testing.B) { benchmarkPermute(b, laneMask(interle
 func BenchmarkKeccakF1600Lone(b *testing.B) { benchmarkPermute(b, 1) }
 
 // benchmarkPermute times States.Permute(active) with each kernel set.
-func benchmarkPermute(b *testing.B, active uint8) {
+func benchmarkPermute(b *testing.B, active uint16) {
 	for _, impl := range keccakImpls() {
 		b.Run("impl="+impl.name, func(b *testing.B) {
 			defer impl.use(b)()

@@ -14,6 +14,14 @@ func permuteAVX512x5(*[100]uint64, *[97]uint64, *[97]uint64) {
 	panic("keccak: AVX-512 kernel called in a build without assembly")
 }
 
+func permuteAVX512x8(*[100]uint64, *[100]uint64) {
+	panic("keccak: AVX-512 kernel called in a build without assembly")
+}
+
+func permuteAVX512x9(*[100]uint64, *[100]uint64, *[97]uint64, *[97]uint64) {
+	panic("keccak: AVX-512 kernel called in a build without assembly")
+}
+
 func permuteLone(s, _ *[97]uint64) { panic("keccak: BMI kernel called in a build without assembly") }
 
 func permuteLoneAVX512(s, _ *[97]uint64) {

@@ -29,7 +29,7 @@ func (x *sponge) absorb256(in [][]byte) { x.absorb(in, Rate256) }
 // phase is left to the first squeeze.
 func (x *sponge) absorb(in [][]byte, rate int) {
 	x.States = States{}
-	x.Init()
+	x.InitWide()
 	x.n, x.rate = len(in), rate
 	m := len(in[0])
 	off := 0
@@ -57,9 +57,9 @@ func (x *sponge) permute() { x.Permute(laneMask(x.n)) }
 // squeezeBlocks reads the next rate bytes of every lane l whose bit is set in
 // active into out[l][:x.rate] (see extractBlocks). It must not follow a read
 // that ended inside a block.
-func (x *sponge) squeezeBlocks(out *[MaxLanes][Rate128]byte, active uint8) {
+func (x *sponge) squeezeBlocks(out *[MaxLanes][Rate128]byte, active uint16) {
 	x.permute()
-	x.ExtractBlocks(out, active&laneMask(x.n), x.rate/8)
+	x.ExtractBlocks(out[:], active&laneMask(x.n), x.rate/8)
 	x.pos = x.rate
 }
 
@@ -82,7 +82,7 @@ func (x *sponge) read(out [][]byte) {
 }
 
 // laneMask returns the active-lane bitmask for n lanes in use.
-func laneMask(n int) uint8 { return uint8(1)<<n - 1 }
+func laneMask(n int) uint16 { return uint16(1)<<n - 1 }
 
 // newRand returns a deterministic generator, so that a failure reproduces.
 func newRand(t testing.TB) *rand.ChaCha8 {

@@ -17,8 +17,13 @@ const (
 )
 
 // MaxLanes is the number of Keccak states a [States] can hold: four
-// interleaved and, where the AVX-512 kernel runs, a fifth.
-const MaxLanes = 5
+// interleaved and, where the AVX-512 kernels run, four more interleaved
+// and a ninth.
+const MaxLanes = 9
+
+// ninth is the lane that the AVX-512 kernels permute in general-purpose
+// registers beside the eight in vector ones.
+const ninth = 8
 
 // Domain-separation suffixes with pad10*1's first bit (FIPS 202, Sections
 // 5.1 and 6): the first padding byte of SHA-3 and of SHAKE.
@@ -28,51 +33,59 @@ const (
 )
 
 // States holds the Keccak-f[1600] states of up to [MaxLanes] sponges, its
-// lanes: four interleaved (lane word i of state l at word 4i+l), so that the
-// AVX2 kernel permutes them at once, and a fifth that the AVX-512 kernel
-// permutes in general-purpose registers while it permutes the four in
-// vector ones; the portable kernel permutes the busy lanes one after the
-// other. [States.Lanes] says how many are in use. Each state is one sponge
-// (FIPS 202, Algorithm 8) driven by its caller: whole blocks XORed in
-// ([States.XORBlock], [States.LoadSeed]), permutations
-// ([States.Permute]) and output blocks copied out ([States.ExtractBlocks],
-// [States.Extract]).
+// lanes: a group of four interleaved states (lane word i of state l at
+// word 4i+l of the group), so that the AVX2 kernel permutes them at once;
+// where the AVX-512 kernels run and [States.InitWide] asked for nine lanes,
+// a second group, which they permute with the first (in zmm registers, a
+// group in each half), and a ninth state, which they permute in
+// general-purpose registers while they permute the others in vector ones.
+// The portable kernel permutes the busy lanes one after the other. Lanes
+// 0–3 are the first group, 4–7 the second, 8 the ninth; [States.Lanes]
+// says how many are in use. Each state is one sponge (FIPS 202, Algorithm
+// 8) driven by its caller: whole blocks XORed in ([States.XORBlock],
+// [States.LoadSeed]), permutations ([States.Permute]) and output blocks
+// copied out ([States.ExtractBlocks], [States.Extract]).
 //
 // A States lives in its caller's stack frame, so nothing is allocated. The
-// zero States is zero states; [States.Init] chooses the kernels and places
-// the states, and comes before any other method. The caller clears it
-// after use ([States.Clear]): its states may derive from secrets.
+// zero States is zero states; [States.Init] or [States.InitWide] chooses
+// the kernels and places the states, and comes before any other method.
+// The caller clears it after use ([States.Clear]): its states may derive
+// from secrets.
 //
-// The fifth state lives in the kernels' scratch space: lane word i at word
-// 4i+3 (column 3). Only the five-state AVX-512 kernel permutes it, and
-// needs no scratch but a column for the fifth state's, column 0. Of the
-// other kernels only the lone-state ones run beside it, on a lone active
-// lane l, with column l&3 as scratch: column 3 only when lane 3 is the
-// lone active lane, and then the fifth holds no sponge in progress (an
-// idle lane's state is stale; a job starting in it overwrites or clears
-// it).
+// The ninth state lives in the kernels' scratch space: lane word i at word
+// 4i+3 (column 3). Only the AVX-512 kernels that permute it beside a group
+// or two touch it, and they need no scratch but a column for the ninth
+// state's, column 0. Of the other kernels only the lone-state ones run
+// beside it, on a lone active lane l, with column l&3 as scratch: column 3
+// only when lane 3 or 7 is the lone active lane, and then the ninth holds
+// no sponge in progress (an idle lane's state is stale; a job starting in
+// it overwrites or clears it).
 //
 // The states start at a 64-byte boundary where Init finds one within buf,
-// and so the scratch space, 800 bytes on, at a 32-byte one: the kernels
-// load and store 32 bytes at a time, and on the stack, aligned to 8 bytes
-// only, half of those accesses would
-// straddle two cache lines (the AVX2 kernel, which goes through memory
-// every round, took up to a fifth longer so; the stack position of a
-// States decided it). The offset is fixed at Init, so a States that moves
-// afterwards (a goroutine's stack is copied when it grows, which keeps
-// alignments to 64 bytes) stays correct, only perhaps slower.
+// and so the scratch space, 800 bytes on, at a 32-byte one, and the second
+// group, 1600 bytes on, at a 64-byte one: the kernels load and store 32
+// bytes at a time, and on the stack, aligned to 8 bytes only, half of
+// those accesses would straddle two cache lines (the AVX2 kernel, which
+// goes through memory every round, took up to a fifth longer so; the stack
+// position of a States decided it). The offset is fixed at Init, so a
+// States that moves afterwards (a goroutine's stack is copied when it
+// grows, which keeps alignments to 64 bytes) stays correct, only perhaps
+// slower.
 type States struct {
-	buf    [2*4*25 + 7]uint64 // interleaved states, then the kernels' scratch (and the fifth state), from word off on
+	buf    [3*4*25 + 7]uint64 // the first group, the kernels' scratch (and the ninth state), the second group, from word off on
 	off    int                // 0 to 7: where the states start in buf
 	avx2   bool               // the AVX2 kernels, fixed for the run
-	avx512 bool               // with them, the AVX-512VL permutations (and a fifth lane)
+	avx512 bool               // with them, the AVX-512 permutations
+	wide   bool               // InitWide with the AVX-512 kernels: nine lanes
 }
 
-// states returns the four interleaved states: lane word i of state l at
-// [4i+l].
-func (x *States) states() *[100]uint64 { return (*[100]uint64)(x.buf[x.off&7:]) }
+// group returns group g (0 or 1) of four interleaved states: lane word i of
+// its state l at [4i+l].
+func (x *States) group(g int) *[100]uint64 {
+	return (*[100]uint64)(x.buf[x.off&7+200*(g&1):])
+}
 
-// scratch returns the kernels' scratch space, which holds the fifth state
+// scratch returns the kernels' scratch space, which holds the ninth state
 // in its column 3.
 func (x *States) scratch() *[100]uint64 { return (*[100]uint64)(x.buf[x.off&7+100:]) }
 
@@ -82,78 +95,103 @@ func (x *States) scratch() *[100]uint64 { return (*[100]uint64)(x.buf[x.off&7+10
 var useAVX512 = cpu.X86HasAVX512
 
 // Init chooses the kernels in use (internal/cpu) for the run that follows
-// and where in x the states start. It does not clear them.
+// and where in x the states start, for four lanes. It does not clear them.
 func (x *States) Init() {
 	x.avx2 = cpu.AVX2Kernels()
 	x.avx512 = avx512Kernels()
+	x.wide = false
 	x.off = int(-(uintptr(unsafe.Pointer(&x.buf[0])) / 8) & 7) // the address is read, not made
+}
+
+// InitWide is Init for nine lanes where the AVX-512 kernels run (four
+// elsewhere). Clear then clears the second group too.
+func (x *States) InitWide() {
+	x.Init()
+	x.wide = x.avx512
 }
 
 // avx512Kernels reports whether a States initialised now permutes with the
 // AVX-512VL kernels: the AVX2 kernels are selected and the CPU has them.
 func avx512Kernels() bool { return cpu.AVX2Kernels() && useAVX512 }
 
-// LanesInUse returns the number of lanes a States initialised now offers
-// (see States.Lanes).
+// LanesInUse returns the number of lanes a States initialised now with
+// InitWide offers (see States.Lanes).
 func LanesInUse() int { return lanesWith(avx512Kernels()) }
 
-// Lanes returns the number of lanes the kernels offer: 5 with the AVX-512
-// kernels, 4 otherwise (the AVX2 kernel permutes four states at once and
-// the portable one gains nothing from a fifth). A caller may use fewer.
-func (x *States) Lanes() int { return lanesWith(x.avx512) }
+// Lanes returns the number of lanes x offers: 9 with the AVX-512 kernels
+// after InitWide, 4 otherwise (the AVX2 kernel permutes
+// four states at once and the portable one gains nothing from more). A
+// caller may use fewer.
+func (x *States) Lanes() int { return lanesWith(x.wide) }
 
-// lanesWith returns the number of lanes with or without the AVX-512
-// kernels.
-func lanesWith(avx512 bool) int {
-	if avx512 {
+// lanesWith returns the number of lanes with or without the second group
+// and the ninth lane.
+func lanesWith(wide bool) int {
+	if wide {
 		return MaxLanes
 	}
 	return 4
 }
 
 // Permute applies Keccak-f[1600] to the states whose bit is set in active.
-// The AVX2 kernels permute all four interleaved states when more than one
-// lane is active (the others hold zeros or stale data nobody reads): with
-// AVX-512VL instructions where the CPU has them, and then the fifth state
-// too, in general-purpose registers, if its lane is active; with AVX2 ones
-// otherwise. A lone active state is permuted on its own, faster than four:
-// in general-purpose registers (the BMI kernel), and with AVX-512VL two of
-// each round's five planes in xmm registers beside them. The portable
-// kernel permutes the active states only.
-func (x *States) Permute(active uint8) {
-	if x.avx2 {
-		if active&(active-1) != 0 {
-			switch {
-			case x.avx512 && active&(1<<4) != 0:
-				permuteAVX512x5(x.states(), x.lane(4), (*[97]uint64)(x.scratch()[0:]))
-			case x.avx512:
-				permuteAVX512(x.states())
-			default:
-				permuteAVX2(x.states(), x.scratch())
+// A lone active state is permuted on its own, faster than four: in
+// general-purpose registers (the BMI kernel), and with AVX-512VL two of
+// each round's five planes in xmm registers beside them. Otherwise the AVX2
+// kernel permutes the first group, all four states of it (the idle ones
+// hold zeros or stale data nobody reads); the AVX-512 kernels permute each
+// group with an active lane, whole, both at once in zmm registers, and the
+// ninth state, if active, in general-purpose registers beside them. The
+// portable kernel permutes the active states only.
+func (x *States) Permute(active uint16) {
+	if !x.avx2 {
+		for l := range MaxLanes {
+			if active>>l&1 != 0 {
+				keccakF1600Stride4(x.lane(l))
 			}
-			return
 		}
-		l := bits.TrailingZeros8(active)
-		if x.avx512 {
-			permuteLoneAVX512(x.lane(l), (*[97]uint64)(x.scratch()[l&3:]))
-			return
-		}
-		permuteLone(x.lane(l), (*[97]uint64)(x.scratch()[l&3:]))
 		return
 	}
-	for l := range MaxLanes {
-		if active>>l&1 != 0 {
-			keccakF1600Stride4(x.lane(l))
+	if active&(active-1) == 0 {
+		l := bits.TrailingZeros16(active)
+		s, e := x.lane(l), (*[97]uint64)(x.scratch()[l&3:])
+		if x.avx512 {
+			permuteLoneAVX512(s, e)
+		} else {
+			permuteLone(s, e)
 		}
+		return
+	}
+	if !x.avx512 {
+		permuteAVX2(x.group(0), x.scratch())
+		return
+	}
+	a, b := x.group(0), x.group(1)
+	e := (*[97]uint64)(x.scratch()[0:])
+	withNinth := active&(1<<ninth) != 0
+	if active&0x0f == 0 || active&0xf0 == 0 { // one group
+		if active&0x0f == 0 {
+			a = b
+		}
+		if withNinth {
+			permuteAVX512x5(a, x.lane(ninth), e)
+		} else {
+			permuteAVX512(a)
+		}
+		return
+	}
+	if withNinth {
+		permuteAVX512x9(a, b, x.lane(ninth), e)
+	} else {
+		permuteAVX512x8(a, b)
 	}
 }
 
 // lane returns the words of lane l's state: word i at index 4i.
 func (x *States) lane(l int) *[97]uint64 {
-	if l == 4 {
+	if l == ninth {
 		return (*[97]uint64)(x.scratch()[3:])
 	}
-	return (*[97]uint64)(x.states()[l&3:])
+	return (*[97]uint64)(x.group(l >> 2)[l&3:])
 }
 
 // XORBlock XORs block, a whole block of one of the rates (168, 136 or 72
@@ -267,15 +305,21 @@ func (x *States) ClearLane(l int) {
 }
 
 // ExtractBlocks copies the first words words of every lane l whose bit is
-// set in active into out[l][:8·words]. The AVX2 kernel transposes the four
-// interleaved rows at once, whatever active says (the caller ignores rows
-// of other lanes), and the fifth is copied if active; the portable code
-// copies out the active lanes only.
-func (x *States) ExtractBlocks(out *[MaxLanes][Rate128]byte, active uint8, words int) {
+// set in active into out[l][:8·words]; out has a row for each lane in use
+// (at least four). The AVX2 kernel transposes the four rows of a group
+// with an active lane at once, whatever active says of the others (the
+// caller ignores rows of other lanes), and the ninth is copied if active;
+// the portable code copies out the active lanes only.
+func (x *States) ExtractBlocks(out [][Rate128]byte, active uint16, words int) {
 	if x.avx2 {
-		extractAVX2(x.states(), (*[4][Rate128]byte)(out[:4]), words)
-		if active&(1<<4) != 0 {
-			x.Extract(4, 0, out[4][:8*words])
+		if active&0x0f != 0 {
+			extractAVX2(x.group(0), (*[4][Rate128]byte)(out[0:4]), words)
+		}
+		if active&0xf0 != 0 {
+			extractAVX2(x.group(1), (*[4][Rate128]byte)(out[4:8]), words)
+		}
+		if active&(1<<ninth) != 0 {
+			x.Extract(ninth, 0, out[ninth][:8*words])
 		}
 		return
 	}
@@ -308,7 +352,13 @@ func (x *States) Extract(l, pos int, dst []byte) {
 	}
 }
 
-// Clear zeroes the states and scratch space.
+// Clear zeroes the states and scratch space: the first group and the
+// scratch space, and the second group after InitWide (a States with four
+// lanes never writes it).
 func (x *States) Clear() {
-	clear(x.buf[:])
+	if x.wide {
+		clear(x.buf[:])
+		return
+	}
+	clear(x.buf[:x.off&7+200])
 }
