@@ -197,12 +197,12 @@ func (jb *Job) suffix() byte {
 }
 
 // Run computes the jobs, four at a time on the Keccak-f[1600]×4 kernels
-// (nine where the AVX-512 kernels permute eight states in zmm registers
-// and a ninth beside them):
-// whenever a job ends, its lane takes the next job of the list at once, so
-// a long hash (J over a ciphertext, H over a public key) runs beside a
-// stream of short samplers instead of costing a permutation of its own per
-// block. Put long jobs first. A lone hash runs as a one-lane sponge. A job
+// (up to nine where the AVX-512 kernels permute eight states in zmm
+// registers and a ninth beside them, as lanesFor chooses): whenever a job
+// ends, its lane takes the next job of the list at once, so a long hash
+// (J over a ciphertext, H over a public key) runs beside a stream of short
+// samplers instead of costing a permutation of its own per block. Put long
+// jobs first. A lone hash runs as a one-lane sponge. A job
 // refers to its seed or input, which must not change until Run returns,
 // unless it waits for the job that writes it ([Job.After]). Run clears
 // every job when it is done and allocates nothing.

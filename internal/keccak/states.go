@@ -119,9 +119,9 @@ func avx512Kernels() bool { return cpu.AVX2Kernels() && useAVX512 }
 func LanesInUse() int { return lanesWith(avx512Kernels()) }
 
 // Lanes returns the number of lanes x offers: 9 with the AVX-512 kernels
-// after InitWide, 4 otherwise (the AVX2 kernel permutes
-// four states at once and the portable one gains nothing from more). A
-// caller may use fewer.
+// after InitWide, 4 otherwise (the AVX2 kernel permutes four states at
+// once and the portable one gains nothing from more). A caller may use
+// fewer.
 func (x *States) Lanes() int { return lanesWith(x.wide) }
 
 // lanesWith returns the number of lanes with or without the second group
