@@ -269,13 +269,30 @@ func TestAVX2AllInt16(t *testing.T) {
 }
 
 // TestAVX2Dot16MatchesScalar compares the AVX2 DotMont16 (dotMont16AVX2,
-// four terms at a time) with its twin dotMont16Lazy exactly, for 1 to 8
-// terms, on random inputs below q, on inputs at ±(q−1) in every term (the
-// largest sums, both signs, and mixed signs per base case), and with c
-// aliasing an operand. The scalar side runs in FIPS order and the AVX2 side
-// in its own, converted both ways.
+// and dotMont16AVX512 where the CPU has AVX-512BW; four terms at a time)
+// with its twin dotMont16Lazy exactly, for 1 to 8 terms, on random inputs
+// below q, on inputs at ±(q−1) in every term (the largest sums, both
+// signs, and mixed signs per base case), and with c aliasing an operand.
+// The scalar side runs in FIPS order and the AVX2 side in its own,
+// converted both ways.
 func TestAVX2Dot16MatchesScalar(t *testing.T) {
 	requireAVX2(t)
+	kernels := []bool{false}
+	if cpu.X86HasAVX512BW {
+		kernels = append(kernels, true)
+	}
+	for _, avx512 := range kernels {
+		t.Run(map[bool]string{false: "kernel=avx2", true: "kernel=avx512"}[avx512], func(t *testing.T) {
+			defer func(prev bool) { useAVX512BW = prev }(useAVX512BW)
+			useAVX512BW = avx512
+			testDot16MatchesScalar(t)
+		})
+	}
+}
+
+// testDot16MatchesScalar is TestAVX2Dot16MatchesScalar with the kernel
+// useAVX512BW selects.
+func testDot16MatchesScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 16))
 	const m = q16 - 1
 	random := func() *[256]int16 {

@@ -2529,6 +2529,336 @@ dot16_store_15:
 	VZEROUPPER
 	RET
 
+// func dotMont16AVX512(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc bool)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·dotMont16AVX512(SB), NOSPLIT, $0-33
+	MOVQ            c+0(FP), AX
+	MOVQ            a+8(FP), CX
+	MOVQ            b+16(FP), DX
+	MOVQ            n+24(FP), BX
+	MOVB            acc+32(FP), SI
+	VBROADCASTI64X4 ntt16consts<>+256(SB), Z0
+	VBROADCASTI64X4 ntt16consts<>+288(SB), Z1
+	VBROADCASTI64X4 ntt16consts<>+320(SB), Z2
+	MOVL            $0x55555555, DI
+	KMOVD           DI, K1
+	MOVL            $0xaaaaaaaa, DI
+	KMOVD           DI, K2
+	VPXORQ          Z3, Z3, Z3
+	VPXORQ          Z4, Z4, Z4
+	VPXORQ          Z5, Z5, Z5
+	VPXORQ          Z6, Z6, Z6
+	VPXORQ          Z7, Z7, Z7
+	VPXORQ          Z8, Z8, Z8
+	XORQ            DI, DI
+
+dot16z_term_0:
+	MOVQ            (CX)(DI*8), R8
+	MOVQ            (DX)(DI*8), R9
+	VMOVDQU64       (R8), Z9
+	VMOVDQU64       (R9), Z10
+	VMOVDQU16.Z     Z10, K1, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z3, Z3
+	VMOVDQU16.Z     Z10, K2, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z5, Z5
+	VPSHUFB         Z2, Z10, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z4, Z4
+	VMOVDQU64       64(R8), Z9
+	VMOVDQU64       64(R9), Z10
+	VMOVDQU16.Z     Z10, K1, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z6, Z6
+	VMOVDQU16.Z     Z10, K2, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z8, Z8
+	VPSHUFB         Z2, Z10, Z11
+	VPMADDWD        Z11, Z9, Z11
+	VPADDD          Z11, Z7, Z7
+	INCQ            DI
+	CMPQ            DI, BX
+	JL              dot16z_term_0
+	VPMULLW         Z0, Z5, Z9
+	VPMADDWD        Z1, Z9, Z9
+	VPSUBD          Z9, Z5, Z5
+	VBROADCASTI64X4 ntt16gammas<>+0(SB), Z9
+	VINSERTI64X4    $0x01, ntt16gammas<>+32(SB), Z9, Z9
+	VPMADDWD        Z9, Z5, Z5
+	VPADDD          Z5, Z3, Z3
+	VPMULLW         Z0, Z3, Z5
+	VPMADDWD        Z1, Z5, Z5
+	VPSUBD          Z5, Z3, Z3
+	VPMULLW         Z0, Z4, Z5
+	VPMADDWD        Z1, Z5, Z5
+	VPSUBD          Z5, Z4, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_0
+	VPADDW          (AX), Z3, Z3
+
+dot16z_store_0:
+	VMOVDQU64       Z3, (AX)
+	VPMULLW         Z0, Z8, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z8, Z3
+	VBROADCASTI64X4 ntt16gammas<>+64(SB), Z4
+	VINSERTI64X4    $0x01, ntt16gammas<>+96(SB), Z4, Z4
+	VPMADDWD        Z4, Z3, Z3
+	VPADDD          Z3, Z6, Z6
+	VPMULLW         Z0, Z6, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z6, Z3
+	VPMULLW         Z0, Z7, Z4
+	VPMADDWD        Z1, Z4, Z4
+	VPSUBD          Z4, Z7, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_2
+	VPADDW          64(AX), Z3, Z3
+
+dot16z_store_2:
+	VMOVDQU64 Z3, 64(AX)
+	VPXORQ    Z12, Z12, Z12
+	VPXORQ    Z13, Z13, Z13
+	VPXORQ    Z14, Z14, Z14
+	VPXORQ    Z15, Z15, Z15
+	VPXORQ    Z16, Z16, Z16
+	VPXORQ    Z17, Z17, Z17
+	XORQ      DI, DI
+
+dot16z_term_4:
+	MOVQ            (CX)(DI*8), R8
+	MOVQ            (DX)(DI*8), R9
+	VMOVDQU64       128(R8), Z3
+	VMOVDQU64       128(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z12, Z12
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z14, Z14
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z13, Z13
+	VMOVDQU64       192(R8), Z3
+	VMOVDQU64       192(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z15, Z15
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z17, Z17
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z16, Z16
+	INCQ            DI
+	CMPQ            DI, BX
+	JL              dot16z_term_4
+	VPMULLW         Z0, Z14, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z14, Z3
+	VBROADCASTI64X4 ntt16gammas<>+128(SB), Z4
+	VINSERTI64X4    $0x01, ntt16gammas<>+160(SB), Z4, Z4
+	VPMADDWD        Z4, Z3, Z3
+	VPADDD          Z3, Z12, Z12
+	VPMULLW         Z0, Z12, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z12, Z3
+	VPMULLW         Z0, Z13, Z4
+	VPMADDWD        Z1, Z4, Z4
+	VPSUBD          Z4, Z13, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_4
+	VPADDW          128(AX), Z3, Z3
+
+dot16z_store_4:
+	VMOVDQU64       Z3, 128(AX)
+	VPMULLW         Z0, Z17, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z17, Z3
+	VBROADCASTI64X4 ntt16gammas<>+192(SB), Z4
+	VINSERTI64X4    $0x01, ntt16gammas<>+224(SB), Z4, Z4
+	VPMADDWD        Z4, Z3, Z3
+	VPADDD          Z3, Z15, Z15
+	VPMULLW         Z0, Z15, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z15, Z3
+	VPMULLW         Z0, Z16, Z4
+	VPMADDWD        Z1, Z4, Z4
+	VPSUBD          Z4, Z16, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_6
+	VPADDW          192(AX), Z3, Z3
+
+dot16z_store_6:
+	VMOVDQU64 Z3, 192(AX)
+	VPXORQ    Z18, Z18, Z18
+	VPXORQ    Z19, Z19, Z19
+	VPXORQ    Z20, Z20, Z20
+	VPXORQ    Z21, Z21, Z21
+	VPXORQ    Z22, Z22, Z22
+	VPXORQ    Z23, Z23, Z23
+	XORQ      DI, DI
+
+dot16z_term_8:
+	MOVQ            (CX)(DI*8), R8
+	MOVQ            (DX)(DI*8), R9
+	VMOVDQU64       256(R8), Z3
+	VMOVDQU64       256(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z18, Z18
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z20, Z20
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z19, Z19
+	VMOVDQU64       320(R8), Z3
+	VMOVDQU64       320(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z21, Z21
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z23, Z23
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z22, Z22
+	INCQ            DI
+	CMPQ            DI, BX
+	JL              dot16z_term_8
+	VPMULLW         Z0, Z20, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z20, Z3
+	VBROADCASTI64X4 ntt16gammas<>+256(SB), Z4
+	VINSERTI64X4    $0x01, ntt16gammas<>+288(SB), Z4, Z4
+	VPMADDWD        Z4, Z3, Z3
+	VPADDD          Z3, Z18, Z18
+	VPMULLW         Z0, Z18, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z18, Z3
+	VPMULLW         Z0, Z19, Z4
+	VPMADDWD        Z1, Z4, Z4
+	VPSUBD          Z4, Z19, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_8
+	VPADDW          256(AX), Z3, Z3
+
+dot16z_store_8:
+	VMOVDQU64       Z3, 256(AX)
+	VPMULLW         Z0, Z23, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z23, Z3
+	VBROADCASTI64X4 ntt16gammas<>+320(SB), Z4
+	VINSERTI64X4    $0x01, ntt16gammas<>+352(SB), Z4, Z4
+	VPMADDWD        Z4, Z3, Z3
+	VPADDD          Z3, Z21, Z21
+	VPMULLW         Z0, Z21, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z21, Z3
+	VPMULLW         Z0, Z22, Z4
+	VPMADDWD        Z1, Z4, Z4
+	VPSUBD          Z4, Z22, Z4
+	VPSRLD          $0x10, Z3, Z3
+	VMOVDQU16       Z4, K2, Z3
+	TESTB           SI, SI
+	JZ              dot16z_store_10
+	VPADDW          320(AX), Z3, Z3
+
+dot16z_store_10:
+	VMOVDQU64 Z3, 320(AX)
+	VPXORQ    Z24, Z24, Z24
+	VPXORQ    Z25, Z25, Z25
+	VPXORQ    Z26, Z26, Z26
+	VPXORQ    Z27, Z27, Z27
+	VPXORQ    Z28, Z28, Z28
+	VPXORQ    Z29, Z29, Z29
+	XORQ      DI, DI
+
+dot16z_term_12:
+	MOVQ            (CX)(DI*8), R8
+	MOVQ            (DX)(DI*8), R9
+	VMOVDQU64       384(R8), Z3
+	VMOVDQU64       384(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z24, Z24
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z26, Z26
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z25, Z25
+	VMOVDQU64       448(R8), Z3
+	VMOVDQU64       448(R9), Z4
+	VMOVDQU16.Z     Z4, K1, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z27, Z27
+	VMOVDQU16.Z     Z4, K2, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z29, Z29
+	VPSHUFB         Z2, Z4, Z5
+	VPMADDWD        Z5, Z3, Z5
+	VPADDD          Z5, Z28, Z28
+	INCQ            DI
+	CMPQ            DI, BX
+	JL              dot16z_term_12
+	VPMULLW         Z0, Z26, Z2
+	VPMADDWD        Z1, Z2, Z2
+	VPSUBD          Z2, Z26, Z2
+	VBROADCASTI64X4 ntt16gammas<>+384(SB), Z3
+	VINSERTI64X4    $0x01, ntt16gammas<>+416(SB), Z3, Z3
+	VPMADDWD        Z3, Z2, Z2
+	VPADDD          Z2, Z24, Z24
+	VPMULLW         Z0, Z24, Z2
+	VPMADDWD        Z1, Z2, Z2
+	VPSUBD          Z2, Z24, Z2
+	VPMULLW         Z0, Z25, Z3
+	VPMADDWD        Z1, Z3, Z3
+	VPSUBD          Z3, Z25, Z3
+	VPSRLD          $0x10, Z2, Z2
+	VMOVDQU16       Z3, K2, Z2
+	TESTB           SI, SI
+	JZ              dot16z_store_12
+	VPADDW          384(AX), Z2, Z2
+
+dot16z_store_12:
+	VMOVDQU64       Z2, 384(AX)
+	VPMULLW         Z0, Z29, Z2
+	VPMADDWD        Z1, Z2, Z2
+	VPSUBD          Z2, Z29, Z2
+	VBROADCASTI64X4 ntt16gammas<>+448(SB), Z3
+	VINSERTI64X4    $0x01, ntt16gammas<>+480(SB), Z3, Z3
+	VPMADDWD        Z3, Z2, Z2
+	VPADDD          Z2, Z27, Z27
+	VPMULLW         Z0, Z27, Z2
+	VPMADDWD        Z1, Z2, Z2
+	VPSUBD          Z2, Z27, Z2
+	VPMULLW         Z0, Z28, Z0
+	VPMADDWD        Z1, Z0, Z0
+	VPSUBD          Z0, Z28, Z0
+	VPSRLD          $0x10, Z2, Z2
+	VMOVDQU16       Z0, K2, Z2
+	TESTB           SI, SI
+	JZ              dot16z_store_14
+	VPADDW          448(AX), Z2, Z2
+
+dot16z_store_14:
+	VMOVDQU64 Z2, 448(AX)
+	VZEROUPPER
+	RET
+
 // func reduce16AVX2(p *[256]int16)
 // Requires: AVX, AVX2
 TEXT ·reduce16AVX2(SB), NOSPLIT, $0-8

@@ -37,6 +37,11 @@ func mulAccMont16AVX2(c *[256]int16, a *[256]int16, b *[256]int16)
 //go:noescape
 func dotMont16AVX2(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc bool)
 
+// dotMont16AVX512 is dotMont16AVX2 on zmm registers (AVX-512BW); see ntt/dot16.go.
+//
+//go:noescape
+func dotMont16AVX512(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc bool)
+
 // reduce16AVX2 maps every coefficient to [0, q): Barrett, then a masked add of q.
 //
 // Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.

@@ -39,6 +39,7 @@ func main() {
 	mulMont(false)
 	mulMont(true)
 	dotMont()
+	dotMont512()
 	reduce()
 	toMont()
 	fromSpecOrder()
@@ -666,39 +667,100 @@ func dotMont() {
 	TEXT("dotMont16AVX2", NOSPLIT, "func(c *[256]int16, a, b **[256]int16, n int, acc bool)")
 	Pragma("noescape")
 	Doc("dotMont16AVX2 is ntt.dotMont16Scalar (not plain) for 1 ≤ n ≤ 4 terms on the AVX2 order; see ntt/dot16.go.")
+	dotBody(false)
+}
+
+// dotMont512 generates dotMont16AVX512, dotMont16AVX2 on zmm registers with
+// AVX-512BW: each holds two consecutive vectors of the AVX2 order (whose
+// base cases stay in 32-bit lanes), so the loop does half the
+// instructions. VPBLENDW has no zmm form: the word blends are zeroing or
+// merging moves under the masks of the even and the odd words. The
+// constants are the AVX2 ones broadcast to both halves; γ's pairs are the
+// two vectors' own. Twin: ntt.dotMont16Scalar (not plain), as for
+// dotMont16AVX2, which the tests compare it with too.
+//
+// Bounds: as dotMont16AVX2.
+func dotMont512() {
+	TEXT("dotMont16AVX512", NOSPLIT, "func(c *[256]int16, a, b **[256]int16, n int, acc bool)")
+	Pragma("noescape")
+	Doc("dotMont16AVX512 is dotMont16AVX2 on zmm registers (AVX-512BW); see ntt/dot16.go.")
+	dotBody(true)
+}
+
+// dotBody emits the body of dotMont16AVX2, or with zmm of dotMont16AVX512:
+// per pass over the terms two registers of sums for each of the three
+// products, each register one vector of the AVX2 order (two with zmm).
+func dotBody(zmm bool) {
+	vec, per, label := YMM, 1, "dot16"
+	if zmm {
+		vec, per, label = ZMM, 2, "dot16z"
+	}
 	c := param("c")
 	ap := Load(Param("a"), GP64())
 	bp := Load(Param("b"), GP64())
 	n := Load(Param("n"), GP64())
 	acc := Load(Param("acc"), GP8())
-	qinv, zero := YMM(), YMM()
-	VMOVDQU(constQInv(), qinv)
-	qlow, swap := pairConsts()
-	VPXOR(zero, zero, zero)
+	qinv := vec()
+	var qlow, swap, zero reg.VecVirtual
+	even, odd := reg.K1, reg.K2
+	if zmm {
+		VBROADCASTI64X4(constQInv(), qinv)
+		ql, sw := pairConstVecs()
+		qlow, swap = ZMM(), ZMM()
+		VBROADCASTI64X4(consts.vec(ql), qlow)
+		VBROADCASTI64X4(consts.vec(sw), swap)
+		t32 := GP32()
+		MOVL(U32(0x55555555), t32)
+		KMOVD(t32, even)
+		MOVL(U32(0xaaaaaaaa), t32)
+		KMOVD(t32, odd)
+	} else {
+		zero = YMM()
+		VMOVDQU(constQInv(), qinv)
+		qlow, swap = pairConsts()
+		VPXOR(zero, zero, zero)
+	}
+	clearVec := func(x reg.VecVirtual) {
+		if zmm {
+			VPXORQ(x, x, x)
+		} else {
+			VPXOR(x, x, x)
+		}
+	}
 	j, pa, pb := GP64(), GP64(), GP64()
-	for blk := 0; blk < 16; blk += 2 {
+	for blk := 0; blk < 16; blk += 2 * per {
 		var s0, s1, t [2]reg.VecVirtual
 		for k := range 2 {
-			s0[k], s1[k], t[k] = YMM(), YMM(), YMM()
-			VPXOR(s0[k], s0[k], s0[k])
-			VPXOR(s1[k], s1[k], s1[k])
-			VPXOR(t[k], t[k], t[k])
+			s0[k], s1[k], t[k] = vec(), vec(), vec()
+			clearVec(s0[k])
+			clearVec(s1[k])
+			clearVec(t[k])
 		}
 		XORQ(j, j)
-		term := fmt.Sprintf("dot16_term_%d", blk)
+		term := fmt.Sprintf("%s_term_%d", label, blk)
 		Label(term)
 		MOVQ(Mem{Base: ap, Index: j, Scale: 8}, pa)
 		MOVQ(Mem{Base: bp, Index: j, Scale: 8}, pb)
 		for k := range 2 {
-			off := 32 * (blk + k)
-			av, bv, x := YMM(), YMM(), YMM()
-			VMOVDQU(Mem{Base: pa, Disp: off}, av)
-			VMOVDQU(Mem{Base: pb, Disp: off}, bv)
-			VPBLENDW(Imm(0xAA), zero, bv, x) // (b₀, 0)
-			VPMADDWD(x, av, x)               // a₀·b₀
+			off := 32 * (blk + per*k)
+			av, bv, x := vec(), vec(), vec()
+			if zmm {
+				VMOVDQU64(Mem{Base: pa, Disp: off}, av)
+				VMOVDQU64(Mem{Base: pb, Disp: off}, bv)
+				VMOVDQU16_Z(bv, even, x) // (b₀, 0)
+			} else {
+				VMOVDQU(Mem{Base: pa, Disp: off}, av)
+				VMOVDQU(Mem{Base: pb, Disp: off}, bv)
+				VPBLENDW(Imm(0xAA), zero, bv, x) // (b₀, 0)
+			}
+			VPMADDWD(x, av, x) // a₀·b₀
 			VPADDD(x, s0[k], s0[k])
-			VPBLENDW(Imm(0x55), zero, bv, x) // (0, b₁)
-			VPMADDWD(x, av, x)               // a₁·b₁
+			if zmm {
+				VMOVDQU16_Z(bv, odd, x) // (0, b₁)
+			} else {
+				VPBLENDW(Imm(0x55), zero, bv, x) // (0, b₁)
+			}
+			VPMADDWD(x, av, x) // a₁·b₁
 			VPADDD(x, t[k], t[k])
 			VPSHUFB(swap, bv, x) // (b₁, b₀)
 			VPMADDWD(x, av, x)   // a₀·b₁ + a₁·b₀
@@ -708,21 +770,38 @@ func dotMont() {
 		CMPQ(j, n)
 		JL(LabelRef(term))
 		for k := range 2 {
-			s := blk + k
+			s := blk + per*k
 			r := montReduce32(t[k], qinv, qlow) // (0, Σ a₁·b₁·R⁻¹)
-			VPMADDWD(gammaPairs(s), r, r)       // its product with γ
+			if zmm {
+				g := ZMM()
+				VBROADCASTI64X4(gammaPairs(s), g) // both halves, then the second replaced
+				VINSERTI64X4(U8(1), gammaPairs(s+1), g, g)
+				VPMADDWD(g, r, r) // its product with γ
+			} else {
+				VPMADDWD(gammaPairs(s), r, r) // its product with γ
+			}
 			VPADDD(r, s0[k], s0[k])
 			r0 := montReduce32(s0[k], qinv, qlow)
 			r1 := montReduce32(s1[k], qinv, qlow)
-			VPSRLD(Imm(16), r0, r0)
-			out := YMM()
-			VPBLENDW(Imm(0xAA), r1, r0, out)
-			skip := fmt.Sprintf("dot16_store_%d", s)
+			out := r0
+			if zmm {
+				VPSRLD(U8(16), r0, r0)
+				VMOVDQU16(r1, odd, r0) // (c₀, c₁)
+			} else {
+				VPSRLD(Imm(16), r0, r0)
+				out = YMM()
+				VPBLENDW(Imm(0xAA), r1, r0, out)
+			}
+			skip := fmt.Sprintf("%s_store_%d", label, s)
 			TESTB(acc, acc)
 			JZ(LabelRef(skip))
 			VPADDW(c.Offset(32*s), out, out)
 			Label(skip)
-			VMOVDQU(out, c.Offset(32*s))
+			if zmm {
+				VMOVDQU64(out, c.Offset(32*s))
+			} else {
+				VMOVDQU(out, c.Offset(32*s))
+			}
 		}
 	}
 	VZEROUPPER()
@@ -743,16 +822,22 @@ func gammaPairs(s int) Mem {
 // 32-bit lane (VPMADDWD by it is m·q), and swap, the byte shuffle that
 // swaps the two words of each 32-bit lane.
 func pairConsts() (qlow, swap reg.VecVirtual) {
-	var ql, sw [16]int16
+	ql, sw := pairConstVecs()
+	qlow, swap = YMM(), YMM()
+	VMOVDQU(consts.vec(ql), qlow)
+	VMOVDQU(consts.vec(sw), swap)
+	return qlow, swap
+}
+
+// pairConstVecs returns the vectors of pairConsts: (q, 0) per 32-bit lane,
+// and the byte shuffle that swaps the two words of each 32-bit lane.
+func pairConstVecs() (ql, sw [16]int16) {
 	for i := 0; i < 16; i += 2 {
 		ql[i] = q
 		sw[i] = int16(uint16(4*(i/2%4)+2) | uint16(4*(i/2%4)+3)<<8)
 		sw[i+1] = int16(uint16(4*(i/2%4)) | uint16(4*(i/2%4)+1)<<8)
 	}
-	qlow, swap = YMM(), YMM()
-	VMOVDQU(consts.vec(ql), qlow)
-	VMOVDQU(consts.vec(sw), swap)
-	return qlow, swap
+	return ql, sw
 }
 
 // montReduce32 returns, in the high word of each 32-bit lane, the Montgomery
@@ -763,6 +848,9 @@ func pairConsts() (qlow, swap reg.VecVirtual) {
 // Bounds: requires |x| ≤ q·2^15; ensures |r| < q.
 func montReduce32(x, qinv, qlow reg.VecVirtual) reg.VecVirtual {
 	m, r := YMM(), YMM()
+	if x.Size() == 64 {
+		m, r = ZMM(), ZMM()
+	}
 	VPMULLW(qinv, x, m)
 	VPMADDWD(qlow, m, m)
 	VPSUBD(m, x, r)

@@ -16,9 +16,14 @@ var X86HasAVX2 = cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI1, cpuid.BMI2)
 
 // X86HasAVX512 reports whether the CPU and operating system support
 // AVX-512F and AVX-512VL (the EVEX forms of the ymm instructions and
-// registers Y16–Y31). Where the AVX2 kernels run, package keccak then runs
-// its four-state permutation on them; nothing else does.
+// registers Y16–Y31, and zmm registers). Where the AVX2 kernels run,
+// package keccak then runs its permutations on them.
 var X86HasAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
+
+// X86HasAVX512BW reports whether the CPU and operating system support
+// AVX-512F and AVX-512BW (16-bit lanes in zmm registers). Where the AVX2
+// kernels run, package ntt then runs its int16 dot product on them.
+var X86HasAVX512BW = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512BW)
 
 // Kernels names a set of kernels the module can run.
 type Kernels uint8
