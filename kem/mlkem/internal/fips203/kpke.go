@@ -114,12 +114,39 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 // built: ek.t holds t̂ and ek.aT holds Âᵀ. If extra is not nil, that job
 // (Decaps's J, which needs nothing from G) runs beside G and the noise.
 func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job) {
+	// The noise y, e1, e2 and u in arrays of the set's size: Go zeroes a
+	// local array when it is declared, and those of k = 4 (6.5 KiB) cost
+	// k = 2 a few percent of an encryption.
+	switch p.k {
+	case 2:
+		var s struct {
+			noise [2*2 + 1]poly.Poly16
+			u     [2]poly.Poly16
+		}
+		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+	case 3:
+		var s struct {
+			noise [2*3 + 1]poly.Poly16
+			u     [3]poly.Poly16
+		}
+		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+	default:
+		var s struct {
+			noise [2*maxK + 1]poly.Poly16
+			u     [maxK]poly.Poly16
+		}
+		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+	}
+}
+
+// encrypt is pkeEncrypt with storage for the noise (2k+1 polynomials) and
+// u (k), which it clears.
+func encrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job, noise, u []poly.Poly16) {
 	k := p.k
 
 	// G, then lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)),
 	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)), in one batch:
 	// the noise jobs wait for G (Job.After), which gives r.
-	var noise [2*maxK + 1]poly.Poly16
 	var jobs [2*maxK + 3]sample.Job
 	jobs[0] = sample.Sum512Job(g, m[:], ek.h[:])
 	n := 1
@@ -145,7 +172,6 @@ func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]b
 	// Lines 19 and 22: u ← NTT⁻¹(Âᵀ∘ŷ) + e1; c1 ← ByteEncode_du(Compress_du(u)).
 	// Bounds: |NTT⁻¹(…)| < q and 0 ≤ e1 < q, so |u| < 2q; CompressEncode
 	// accepts any int16.
-	var u [maxK]poly.Poly16
 	poly.MatVecInverse16(u[:k], ek.aT[:k*k], ŷ)
 	step := p.polyC1Size
 	for i := range k {
