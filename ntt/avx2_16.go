@@ -40,6 +40,8 @@ func (avx2x16) MulAccMont16(c, a, b *[256]int16) { mulAccMont16AVX2(c, a, b) }
 // DotMont16 is dotMont16Lazy on dotMont16AVX2, or on dotMont16AVX512 where
 // the CPU has AVX-512BW: four terms at a time.
 func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) {
+	// Direct calls: through a func value the kernels' //go:noescape would
+	// not apply, and the caller's polynomials would move to the heap.
 	n := min(len(a), 4)
 	if useAVX512BW {
 		dotMont16AVX512(c, &a[0], &b[0], n, false)

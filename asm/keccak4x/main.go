@@ -691,34 +691,34 @@ func avx512Body(rcTable Mem, label string, w width, withLone bool) {
 // a into Y0–Y24, lane word i into Y(i); with zmm, those at a into the low
 // halves of Z0–Z24 and those at the parameter b into the high halves.
 func loadStates(w width) {
-	a := Mem{Base: Load(Param("a"), GP64())}
-	if w == zmm {
-		b := Mem{Base: Load(Param("b"), GP64())}
-		for i := range 25 {
-			VMOVDQU64(a.Offset(32*i), ymm.reg(i))
-			VINSERTI64X4(U8(1), b.Offset(32*i), zmm.reg(i), zmm.reg(i))
-		}
-		return
-	}
+	a, b := groupParams(w)
 	for i := range 25 {
 		VMOVDQU64(a.Offset(32*i), ymm.reg(i))
+		if w == zmm {
+			VINSERTI64X4(U8(1), b.Offset(32*i), zmm.reg(i), zmm.reg(i))
+		}
 	}
 }
 
 // storeStates stores what loadStates loaded back where it came from.
 func storeStates(w width) {
-	a := Mem{Base: Load(Param("a"), GP64())}
-	if w == zmm {
-		b := Mem{Base: Load(Param("b"), GP64())}
-		for i := range 25 {
-			VMOVDQU64(ymm.reg(i), a.Offset(32*i))
-			VEXTRACTI64X4(U8(1), zmm.reg(i), b.Offset(32*i))
-		}
-		return
-	}
+	a, b := groupParams(w)
 	for i := range 25 {
 		VMOVDQU64(ymm.reg(i), a.Offset(32*i))
+		if w == zmm {
+			VEXTRACTI64X4(U8(1), zmm.reg(i), b.Offset(32*i))
+		}
 	}
+}
+
+// groupParams loads the kernel's parameter a and, with zmm, b: the groups
+// of four interleaved states it permutes.
+func groupParams(w width) (a, b Mem) {
+	a = Mem{Base: Load(Param("a"), GP64())}
+	if w == zmm {
+		b = Mem{Base: Load(Param("b"), GP64())}
+	}
+	return a, b
 }
 
 // width is the vector width of the AVX-512 kernels: ymm registers hold a

@@ -114,35 +114,27 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []poly.NTTPoly16, d *[32]byte)
 // built: ek.t holds t̂ and ek.aT holds Âᵀ. If extra is not nil, that job
 // (Decaps's J, which needs nothing from G) runs beside G and the noise.
 func pkeEncrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job) {
-	// The noise y, e1, e2 and u in arrays of the set's size: Go zeroes a
-	// local array when it is declared, and those of k = 4 (6.5 KiB) cost
-	// k = 2 a few percent of an encryption.
+	// The noise y, e1, e2 and u (3k+1 polynomials) in an array of the
+	// set's size: Go zeroes a local array when it is declared, and one for
+	// k = 4 (6.5 KiB) costs k = 2 a few percent of an encryption.
 	switch p.k {
 	case 2:
-		var s struct {
-			noise [2*2 + 1]poly.Poly16
-			u     [2]poly.Poly16
-		}
-		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+		var polys [3*2 + 1]poly.Poly16
+		encrypt(p, c, ek, m, g, extra, polys[:])
 	case 3:
-		var s struct {
-			noise [2*3 + 1]poly.Poly16
-			u     [3]poly.Poly16
-		}
-		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+		var polys [3*3 + 1]poly.Poly16
+		encrypt(p, c, ek, m, g, extra, polys[:])
 	default:
-		var s struct {
-			noise [2*maxK + 1]poly.Poly16
-			u     [maxK]poly.Poly16
-		}
-		encrypt(p, c, ek, m, g, extra, s.noise[:], s.u[:])
+		var polys [3*maxK + 1]poly.Poly16
+		encrypt(p, c, ek, m, g, extra, polys[:])
 	}
 }
 
-// encrypt is pkeEncrypt with storage for the noise (2k+1 polynomials) and
-// u (k), which it clears.
-func encrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job, noise, u []poly.Poly16) {
+// encrypt is pkeEncrypt with storage for the noise (the first 2k+1
+// polynomials of polys) and u (the next k), which it clears.
+func encrypt(p *Params, c []byte, ek *EncapsulationKey, m *[32]byte, g *[64]byte, extra *sample.Job, polys []poly.Poly16) {
 	k := p.k
+	noise, u := polys[:2*k+1], polys[2*k+1:3*k+1]
 
 	// G, then lines 9–17: y ← CBD_η1(PRF(r, 0…k−1)),
 	// e1 ← CBD_η2(PRF(r, k…2k−1)), e2 ← CBD_η2(PRF(r, 2k)), in one batch:
