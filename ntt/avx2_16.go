@@ -43,7 +43,7 @@ func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) {
 	// Direct calls: through a func value the kernels' //go:noescape would
 	// not apply, and the caller's polynomials would move to the heap.
 	n := min(len(a), 4)
-	if useAVX512BW {
+	if useAVX512 {
 		dotMont16AVX512(c, &a[0], &b[0], n, false)
 		if len(a) > 4 {
 			dotMont16AVX512(c, &a[4], &b[4], len(a)-4, true)
@@ -56,11 +56,13 @@ func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) {
 	}
 }
 
-// useAVX512BW is whether DotMont16 runs dotMont16AVX512, as it does on a
-// CPU with AVX-512BW (zmm registers hold two vectors of the AVX2 order:
-// half the instructions); tests turn it off to run dotMont16AVX2 there
-// too.
-var useAVX512BW = cpu.X86HasAVX512BW
+// useAVX512 is whether the AVX2 backends run their AVX-512 kernels
+// (dotMont16AVX512, forward32AVX512, inverseMont32AVX512), as they do on a
+// CPU with AVX-512BW (the int32 kernels need only AVX-512F, which every
+// such CPU has): zmm registers hold two vectors of the AVX2 order, so the
+// kernels run about half the instructions. Tests turn it off to run the
+// AVX2 kernels there too.
+var useAVX512 = cpu.X86HasAVX512BW
 
 // Reduce16 maps every coefficient to [0, q). See [Reduce16].
 func (avx2x16) Reduce16(p *[256]int16) { reduce16AVX2(p) }

@@ -277,21 +277,28 @@ func TestAVX2AllInt16(t *testing.T) {
 // converted both ways.
 func TestAVX2Dot16MatchesScalar(t *testing.T) {
 	requireAVX2(t)
+	eachAVX2Kernel(t, testDot16MatchesScalar)
+}
+
+// eachAVX2Kernel runs f as the subtest kernel=avx2 with useAVX512 off and,
+// where the CPU has AVX-512BW, as kernel=avx512 with it on: one run covers
+// both kernels of each function the AVX2 backends have in two forms.
+func eachAVX2Kernel(t *testing.T, f func(t *testing.T)) {
 	kernels := []bool{false}
 	if cpu.X86HasAVX512BW {
 		kernels = append(kernels, true)
 	}
 	for _, avx512 := range kernels {
 		t.Run(map[bool]string{false: "kernel=avx2", true: "kernel=avx512"}[avx512], func(t *testing.T) {
-			defer func(prev bool) { useAVX512BW = prev }(useAVX512BW)
-			useAVX512BW = avx512
-			testDot16MatchesScalar(t)
+			defer func(prev bool) { useAVX512 = prev }(useAVX512)
+			useAVX512 = avx512
+			f(t)
 		})
 	}
 }
 
 // testDot16MatchesScalar is TestAVX2Dot16MatchesScalar with the kernel
-// useAVX512BW selects.
+// useAVX512 selects.
 func testDot16MatchesScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 16))
 	const m = q16 - 1

@@ -18,19 +18,38 @@ package ntt
 // cpu.Current() is cpu.AVX2 (as avx2x16).
 type avx2x32 struct{}
 
-// Forward32 is [Forward32] (FIPS 204, Algorithm 41) into native order.
-func (avx2x32) Forward32(p *[256]int32) { forward32AVX2(p, &avx2Tables32) }
+// Forward32 is [Forward32] (FIPS 204, Algorithm 41) into native order, on
+// zmm registers where useAVX512 is set.
+func (avx2x32) Forward32(p *[256]int32) {
+	if useAVX512 {
+		forward32AVX512(p, &avx2Tables32)
+		return
+	}
+	forward32AVX2(p, &avx2Tables32)
+}
 
 // InverseMont32 is [InverseMont32] (FIPS 204, Algorithm 42, times R) from
-// native order, with the factor 256⁻¹·R² fused into the last layer.
-func (avx2x32) InverseMont32(p *[256]int32) { inverseMont32AVX2(p, &avx2Tables32) }
+// native order, with the factor 256⁻¹·R² fused into the last layer, on zmm
+// registers where useAVX512 is set.
+func (avx2x32) InverseMont32(p *[256]int32) {
+	if useAVX512 {
+		inverseMont32AVX512(p, &avx2Tables32)
+		return
+	}
+	inverseMont32AVX2(p, &avx2Tables32)
+}
 
 func (avx2x32) MulMont32(c, a, b *[256]int32)    { mulMont32AVX2(c, a, b, &avx2Tables32) }
 func (avx2x32) MulAccMont32(c, a, b *[256]int32) { mulAccMont32AVX2(c, a, b, &avx2Tables32) }
 func (avx2x32) Reduce32(p *[256]int32)           { reduce32AVX2(p, &avx2Tables32) }
 
-// DotMont32 is dotMont32Scalar, eight lanes at a time, for 1 ≤ len(a) ≤ 8.
+// DotMont32 is dotMont32Scalar, eight lanes at a time (sixteen where
+// useAVX512 is set), for 1 ≤ len(a) ≤ 8. Direct calls, as in DotMont16.
 func (avx2x32) DotMont32(c *[256]int32, a, b []*[256]int32) {
+	if useAVX512 {
+		dotMont32AVX512(c, &a[0], &b[0], len(a), &avx2Tables32)
+		return
+	}
 	dotMont32AVX2(c, &a[0], &b[0], len(a), &avx2Tables32)
 }
 func (avx2x32) ToMont32(p *[256]int32) { toMont32AVX2(p, &avx2Tables32) }

@@ -10,7 +10,8 @@ import (
 )
 
 // FuzzAVX2Int32 runs the int32 kernels on fuzzed polynomials under every
-// set of kernels of cpu.Available (AVX2 where the CPU has it) and compares
+// set of kernels of cpu.Available (AVX2 where the CPU has it, with its
+// AVX-512 forms where the CPU has AVX-512) and compares
 // the results with the scalar kernels', mod q, NTT-domain values in FIPS
 // order. Inputs are folded into each kernel's Bounds.
 func FuzzAVX2Int32(f *testing.F) {

@@ -85,5 +85,27 @@ func newAVX2Tables32() (t [params.NTT32AVX2TableLen]int32) {
 			}
 		}
 	}
+	// AVX-512: each group of block pair p, vector by vector, that of block
+	// 2p beside that of block 2p+1.
+	for _, dir := range []struct{ from, to int }{
+		{params.NTT32AVX2Forward, params.NTT32AVX512Forward},
+		{params.NTT32AVX2Inverse, params.NTT32AVX512Inverse},
+	} {
+		for p := range 2 {
+			for j := range 7 {
+				g := t[dir.to+64*(7*p+j):][:64]
+				for h := range 2 {
+					src := t[dir.from+32*(7*(2*p+h)+j):][:32]
+					for vec := range 4 {
+						copy(g[16*vec+8*h:][:8], src[8*vec:][:8])
+					}
+				}
+			}
+		}
+	}
+	for i, q := range [8]int32{0, 1, 8, 9, 4, 5, 12, 13} {
+		t[params.NTT32AVX512PermLo+2*i] = q
+		t[params.NTT32AVX512PermHi+2*i] = q + 2
+	}
 	return t
 }

@@ -59,8 +59,15 @@ func inputs32(lo, hi int64) map[string]*[256]int32 {
 
 func modq(x int32) int32 { return int32(((int64(x) % q32) + q32) % q32) }
 
+// TestAVX2Forward32MatchesScalar, TestAVX2InverseMont32MatchesScalar and
+// TestAVX2RoundTrip32 run the AVX2 kernels and, where the CPU has
+// AVX-512, the AVX-512 ones (eachAVX2Kernel).
 func TestAVX2Forward32MatchesScalar(t *testing.T) {
 	requireAVX2(t)
+	eachAVX2Kernel(t, testForward32MatchesScalar)
+}
+
+func testForward32MatchesScalar(t *testing.T) {
 	for name, in := range inputs32(forwardBound, forwardBound) {
 		want, got := *in, *in
 		scalar32{}.Forward32(&want)
@@ -77,6 +84,10 @@ func TestAVX2Forward32MatchesScalar(t *testing.T) {
 
 func TestAVX2InverseMont32MatchesScalar(t *testing.T) {
 	requireAVX2(t)
+	eachAVX2Kernel(t, testInverseMont32MatchesScalar)
+}
+
+func testInverseMont32MatchesScalar(t *testing.T) {
 	for name, in := range inputs32(1<<23-1, 1<<23-1) {
 		want, got := *in, *in
 		scalar32{}.InverseMont32(&want)
@@ -93,8 +104,12 @@ func TestAVX2InverseMont32MatchesScalar(t *testing.T) {
 
 func TestAVX2RoundTrip32(t *testing.T) {
 	requireAVX2(t)
-	// InverseMont32(Forward32(p)) = p·R: the two kernels invert each other in
-	// native order.
+	eachAVX2Kernel(t, testRoundTrip32)
+}
+
+// testRoundTrip32 checks InverseMont32(Forward32(p)) = p·R: the two kernels
+// invert each other in native order.
+func testRoundTrip32(t *testing.T) {
 	for name, in := range inputs32(q32-1, q32-1) {
 		p := *in
 		avx2x32{}.Forward32(&p)
@@ -134,12 +149,17 @@ func TestAVX2Pointwise32MatchesScalar(t *testing.T) {
 	}
 }
 
-// TestAVX2Dot32MatchesScalar compares dotMont32AVX2 with its twin
-// dotMont32Scalar exactly, for 1 to 8 terms, on the inputs of the pointwise
-// test (|a|, |b| < 16q), on products at the bound 2^31·q in every term with
-// one sign per term or alternating signs, and with c aliasing an operand.
+// TestAVX2Dot32MatchesScalar compares dotMont32AVX2 (and dotMont32AVX512
+// where the CPU has AVX-512) with its twin dotMont32Scalar exactly, for 1 to
+// 8 terms, on the inputs of the pointwise test (|a|, |b| < 16q), on products
+// at the bound 2^31·q in every term with one sign per term or alternating
+// signs, and with c aliasing an operand.
 func TestAVX2Dot32MatchesScalar(t *testing.T) {
 	requireAVX2(t)
+	eachAVX2Kernel(t, testDot32MatchesScalar)
+}
+
+func testDot32MatchesScalar(t *testing.T) {
 	const m = 16*q32 - 1
 	names := []string{}
 	as, bs := inputs32(m, m), inputs32(m, m)

@@ -7,49 +7,64 @@ package ntt
 // forward32AVX2 is scalar32.Forward32 in native order; see ntt/avx2_32.go.
 //
 //go:noescape
-func forward32AVX2(p *[256]int32, t *[1920]int32)
+func forward32AVX2(p *[256]int32, t *[3744]int32)
 
 // inverseMont32AVX2 is scalar32.InverseMont32 from native order; see ntt/avx2_32.go.
 //
 //go:noescape
-func inverseMont32AVX2(p *[256]int32, t *[1920]int32)
+func inverseMont32AVX2(p *[256]int32, t *[3744]int32)
 
 // mulMont32AVX2 is scalar32.MulMont32; see ntt/avx2_32.go.
 //
 //go:noescape
-func mulMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[1920]int32)
+func mulMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[3744]int32)
 
 // mulAccMont32AVX2 is scalar32.MulAccMont32; see ntt/avx2_32.go.
 //
 //go:noescape
-func mulAccMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[1920]int32)
+func mulAccMont32AVX2(c *[256]int32, a *[256]int32, b *[256]int32, t *[3744]int32)
 
 // dotMont32AVX2 is ntt.dotMont32Scalar for n ≥ 1 terms; see ntt/dot32.go.
 //
 //go:noescape
-func dotMont32AVX2(c *[256]int32, a **[256]int32, b **[256]int32, n int, t *[1920]int32)
+func dotMont32AVX2(c *[256]int32, a **[256]int32, b **[256]int32, n int, t *[3744]int32)
 
 // reduce32AVX2 is scalar32.Reduce32; see ntt/avx2_32.go.
 //
 //go:noescape
-func reduce32AVX2(p *[256]int32, t *[1920]int32)
+func reduce32AVX2(p *[256]int32, t *[3744]int32)
 
 // caddq32AVX2 is scalar32.CAddQ32; see ntt/avx2_32.go.
 //
 //go:noescape
-func caddq32AVX2(p *[256]int32, t *[1920]int32)
+func caddq32AVX2(p *[256]int32, t *[3744]int32)
 
 // freeze32AVX2 is scalar32.Freeze32; see ntt/avx2_32.go.
 //
 //go:noescape
-func freeze32AVX2(p *[256]int32, t *[1920]int32)
+func freeze32AVX2(p *[256]int32, t *[3744]int32)
 
 // toMont32AVX2 is scalar32.ToMont32; see ntt/avx2_32.go.
 //
 //go:noescape
-func toMont32AVX2(p *[256]int32, t *[1920]int32)
+func toMont32AVX2(p *[256]int32, t *[3744]int32)
 
 // transpose32AVX2 transposes each 64-coefficient block of p as an 8×8 matrix; see ntt/avx2_32.go.
 //
 //go:noescape
 func transpose32AVX2(p *[256]int32)
+
+// forward32AVX512 is scalar32.Forward32 in native order; see ntt/avx2_32.go.
+//
+//go:noescape
+func forward32AVX512(p *[256]int32, t *[3744]int32)
+
+// inverseMont32AVX512 is scalar32.InverseMont32 from native order; see ntt/avx2_32.go.
+//
+//go:noescape
+func inverseMont32AVX512(p *[256]int32, t *[3744]int32)
+
+// dotMont32AVX512 is ntt.dotMont32Scalar for n ≥ 1 terms; see ntt/dot32.go.
+//
+//go:noescape
+func dotMont32AVX512(c *[256]int32, a **[256]int32, b **[256]int32, n int, t *[3744]int32)

@@ -15,6 +15,15 @@ package params
 // eight twiddles z0…z7, then z1 z1 z3 z3 z5 z5 z7 z7 (the odd lanes moved to
 // the even positions that VPMULDQ reads), then the same two vectors times
 // q⁻¹ mod 2^32.
+//
+// The AVX-512 kernels hold the same vector of two blocks in one zmm
+// register (blocks 2p and 2p+1, the pair p) where the AVX2 ones work per
+// block: their lane-twiddle group g = 7·p + j occupies 64 entries from
+// NTT32AVX512Forward+64·g (or NTT32AVX512Inverse+64·g), each of the four
+// vectors of the AVX2 groups of the two blocks side by side. The 16 entries
+// from NTT32AVX512PermLo and NTT32AVX512PermHi are the quadword indices
+// (low halves; high halves zero) of the transpose's last step: 128-bit
+// lane 0, resp. 1, of each 256-bit half of two registers.
 const (
 	NTT32AVX2Zeta     = 0
 	NTT32AVX2ZetaQInv = 32
@@ -30,7 +39,12 @@ const (
 	NTT32AVX2R2QInv     = 71
 	NTT32AVX2ReduceHalf = 72 // 2^22, the rounding offset of Reduce32
 
-	NTT32AVX2Forward  = 128
-	NTT32AVX2Inverse  = 128 + 28*32
-	NTT32AVX2TableLen = 128 + 2*28*32
+	NTT32AVX2Forward = 128
+	NTT32AVX2Inverse = 128 + 28*32
+
+	NTT32AVX512PermLo  = 128 + 2*28*32
+	NTT32AVX512PermHi  = NTT32AVX512PermLo + 16
+	NTT32AVX512Forward = NTT32AVX512PermHi + 16
+	NTT32AVX512Inverse = NTT32AVX512Forward + 14*64
+	NTT32AVX2TableLen  = NTT32AVX512Inverse + 14*64
 )
