@@ -24,11 +24,23 @@ type avx2x16 struct{}
 
 // Forward16 implements NTT, FIPS 203, Algorithm 9, into the AVX2 order.
 // See [Forward16] for the contract.
-func (avx2x16) Forward16(p *[256]int16) { forward16AVX2(p) }
+func (avx2x16) Forward16(p *[256]int16) {
+	if useAVX512 {
+		forward16AVX512(p)
+		return
+	}
+	forward16AVX2(p)
+}
 
 // InverseMont16 implements NTT⁻¹·R, FIPS 203, Algorithm 10, from the AVX2
 // order. See [InverseMont16] for the contract.
-func (avx2x16) InverseMont16(p *[256]int16) { inverseMont16AVX2(p) }
+func (avx2x16) InverseMont16(p *[256]int16) {
+	if useAVX512 {
+		inverseMont16AVX512(p)
+		return
+	}
+	inverseMont16AVX2(p)
+}
 
 // MulMont16 implements MultiplyNTTs, FIPS 203, Algorithm 11, times R⁻¹, on
 // the AVX2 order. See [MulMont16] for the contract.
@@ -57,7 +69,8 @@ func (avx2x16) DotMont16(c *[256]int16, a, b []*[256]int16) {
 }
 
 // useAVX512 is whether the AVX2 backends run their AVX-512 kernels
-// (dotMont16AVX512, forward32AVX512, inverseMont32AVX512), as they do on a
+// (forward16AVX512, inverseMont16AVX512, dotMont16AVX512, forward32AVX512,
+// inverseMont32AVX512, dotMont32AVX512), as they do on a
 // CPU with AVX-512BW (the int32 kernels need only AVX-512F, which every
 // such CPU has): zmm registers hold two vectors of the AVX2 order, so the
 // kernels run about half the instructions. Tests turn it off to run the

@@ -64,16 +64,16 @@ func TestAVX2Tables16(t *testing.T) {
 	for _, z := range fips203Zetas {
 		fips[montOf(z)] = true
 	}
-	for _, name := range []string{"ntt16fwdzetas", "ntt16invzetas"} {
+	for name, lanes := range map[string]int{"ntt16fwdzetas": 16, "ntt16invzetas": 16, "ntt16fwdzetas512": 32, "ntt16invzetas512": 32} {
 		t.Run(name, func(t *testing.T) {
 			tab := tables[name]
 			require.NotEmpty(t, tab)
-			require.Zero(t, len(tab)%32, "whole pairs of 16-lane vectors")
-			for v := 0; v < len(tab); v += 32 {
-				for l := range 16 {
-					z, zq := tab[v+l], tab[v+16+l]
-					assert.True(t, fips[z], "%s vector %d lane %d: %d is no ζ^BitRev7(k)·R", name, v/32, l, z)
-					assert.Equal(t, z*qInv16, zq, "%s vector %d lane %d: z·q⁻¹", name, v/32, l)
+			require.Zero(t, len(tab)%(2*lanes), "whole pairs of %d-lane vectors", lanes)
+			for v := 0; v < len(tab); v += 2 * lanes {
+				for l := range lanes {
+					z, zq := tab[v+l], tab[v+lanes+l]
+					assert.True(t, fips[z], "%s vector %d lane %d: %d is no ζ^BitRev7(k)·R", name, v/(2*lanes), l, z)
+					assert.Equal(t, z*qInv16, zq, "%s vector %d lane %d: z·q⁻¹", name, v/(2*lanes), l)
 				}
 			}
 		})

@@ -136,6 +136,11 @@ func (k kernel16) same(t *testing.T, want, got [256]int16, name string) bool {
 
 func TestAVX2Equals16(t *testing.T) {
 	requireAVX2(t)
+	eachAVX2Kernel(t, testEquals16)
+}
+
+// testEquals16 is TestAVX2Equals16 with the kernels useAVX512 selects.
+func testEquals16(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 2))
 	for _, k := range kernels16 {
 		t.Run(k.name, func(t *testing.T) {

@@ -34,6 +34,8 @@ func BenchmarkAVX2Kernels(b *testing.B) {
 		name string
 		run  func()
 	}{
+		{"Forward16", func() { avx2x16{}.Forward16(&p16[0]) }},
+		{"InverseMont16", func() { avx2x16{}.InverseMont16(&p16[0]) }},
 		{"Forward32", func() { avx2x32{}.Forward32(&p32) }},
 		{"InverseMont32", func() { avx2x32{}.InverseMont32(&p32) }},
 		{"DotMont32/terms=4", func() { avx2x32{}.DotMont32(&p32, a32, b32) }},

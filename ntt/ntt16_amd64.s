@@ -2859,6 +2859,642 @@ dot16z_store_14:
 	VZEROUPPER
 	RET
 
+// func forward16AVX512(p *[256]int16)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·forward16AVX512(SB), NOSPLIT, $0-8
+	MOVQ      p+0(FP), AX
+	VMOVDQU64 ntt16consts512<>+0(SB), Z0
+	VMOVDQU64 ntt16consts512<>+64(SB), Z1
+	VMOVDQU64 ntt16consts512<>+128(SB), Z2
+	MOVL      $0x0000aaaa, CX
+	KMOVW     CX, K1
+	VMOVDQU64 (AX), Z3
+	VMOVDQU64 64(AX), Z4
+	VMOVDQU64 128(AX), Z5
+	VMOVDQU64 192(AX), Z6
+	VMOVDQU64 256(AX), Z7
+	VMOVDQU64 320(AX), Z8
+	VMOVDQU64 384(AX), Z9
+	VMOVDQU64 448(AX), Z10
+
+	// Layers len = 128, 64, 32
+	VPMULLW ntt16fwdzetas512<>+64(SB), Z7, Z11
+	VPMULHW ntt16fwdzetas512<>+0(SB), Z7, Z7
+	VPMULHW Z0, Z11, Z11
+	VPADDW  Z7, Z3, Z20
+	VPSUBW  Z7, Z3, Z3
+	VPSUBW  Z11, Z20, Z20
+	VPADDW  Z11, Z3, Z3
+	VPMULLW ntt16fwdzetas512<>+64(SB), Z8, Z7
+	VPMULHW ntt16fwdzetas512<>+0(SB), Z8, Z8
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z8, Z4, Z11
+	VPSUBW  Z8, Z4, Z4
+	VPSUBW  Z7, Z11, Z11
+	VPADDW  Z7, Z4, Z4
+	VPMULLW ntt16fwdzetas512<>+64(SB), Z9, Z7
+	VPMULHW ntt16fwdzetas512<>+0(SB), Z9, Z8
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z8, Z5, Z9
+	VPSUBW  Z8, Z5, Z5
+	VPSUBW  Z7, Z9, Z9
+	VPADDW  Z7, Z5, Z5
+	VPMULLW ntt16fwdzetas512<>+64(SB), Z10, Z7
+	VPMULHW ntt16fwdzetas512<>+0(SB), Z10, Z8
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z8, Z6, Z10
+	VPSUBW  Z8, Z6, Z6
+	VPSUBW  Z7, Z10, Z10
+	VPADDW  Z7, Z6, Z6
+	VPMULLW ntt16fwdzetas512<>+192(SB), Z9, Z7
+	VPMULHW ntt16fwdzetas512<>+128(SB), Z9, Z8
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z8, Z20, Z9
+	VPSUBW  Z8, Z20, Z8
+	VPSUBW  Z7, Z9, Z9
+	VPADDW  Z7, Z8, Z8
+	VPMULLW ntt16fwdzetas512<>+192(SB), Z10, Z7
+	VPMULHW ntt16fwdzetas512<>+128(SB), Z10, Z10
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z10, Z11, Z20
+	VPSUBW  Z10, Z11, Z10
+	VPSUBW  Z7, Z20, Z20
+	VPADDW  Z7, Z10, Z10
+	VPMULLW ntt16fwdzetas512<>+320(SB), Z5, Z7
+	VPMULHW ntt16fwdzetas512<>+256(SB), Z5, Z5
+	VPMULHW Z0, Z7, Z7
+	VPADDW  Z5, Z3, Z11
+	VPSUBW  Z5, Z3, Z3
+	VPSUBW  Z7, Z11, Z11
+	VPADDW  Z7, Z3, Z3
+	VPMULLW ntt16fwdzetas512<>+320(SB), Z6, Z5
+	VPMULHW ntt16fwdzetas512<>+256(SB), Z6, Z6
+	VPMULHW Z0, Z5, Z5
+	VPADDW  Z6, Z4, Z7
+	VPSUBW  Z6, Z4, Z4
+	VPSUBW  Z5, Z7, Z7
+	VPADDW  Z5, Z4, Z4
+	VPMULLW ntt16fwdzetas512<>+448(SB), Z20, Z5
+	VPMULHW ntt16fwdzetas512<>+384(SB), Z20, Z6
+	VPMULHW Z0, Z5, Z5
+	VPADDW  Z6, Z9, Z20
+	VPSUBW  Z6, Z9, Z6
+	VPSUBW  Z5, Z20, Z20
+	VPADDW  Z5, Z6, Z6
+	VPMULLW ntt16fwdzetas512<>+576(SB), Z10, Z5
+	VPMULHW ntt16fwdzetas512<>+512(SB), Z10, Z9
+	VPMULHW Z0, Z5, Z5
+	VPADDW  Z9, Z8, Z10
+	VPSUBW  Z9, Z8, Z8
+	VPSUBW  Z5, Z10, Z10
+	VPADDW  Z5, Z8, Z8
+	VPMULLW ntt16fwdzetas512<>+704(SB), Z7, Z5
+	VPMULHW ntt16fwdzetas512<>+640(SB), Z7, Z7
+	VPMULHW Z0, Z5, Z5
+	VPADDW  Z7, Z11, Z9
+	VPSUBW  Z7, Z11, Z7
+	VPSUBW  Z5, Z9, Z9
+	VPADDW  Z5, Z7, Z7
+	VPMULLW ntt16fwdzetas512<>+832(SB), Z4, Z5
+	VPMULHW ntt16fwdzetas512<>+768(SB), Z4, Z4
+	VPMULHW Z0, Z5, Z5
+	VPADDW  Z4, Z3, Z11
+	VPSUBW  Z4, Z3, Z3
+	VPSUBW  Z5, Z11, Z11
+	VPADDW  Z5, Z3, Z3
+
+	// Layers len = 16 … 2
+	VSHUFI64X2  $0x44, Z6, Z20, Z4
+	VSHUFI64X2  $0xee, Z6, Z20, Z5
+	VSHUFI64X2  $0x44, Z8, Z10, Z6
+	VSHUFI64X2  $0xee, Z8, Z10, Z8
+	VSHUFI64X2  $0x44, Z7, Z9, Z10
+	VSHUFI64X2  $0xee, Z7, Z9, Z7
+	VSHUFI64X2  $0x44, Z3, Z11, Z9
+	VSHUFI64X2  $0xee, Z3, Z11, Z3
+	VPMULLW     ntt16fwdzetas512<>+960(SB), Z5, Z11
+	VPMULHW     ntt16fwdzetas512<>+896(SB), Z5, Z5
+	VPMULHW     Z0, Z11, Z11
+	VPADDW      Z5, Z4, Z20
+	VPSUBW      Z5, Z4, Z4
+	VPSUBW      Z11, Z20, Z20
+	VPADDW      Z11, Z4, Z4
+	VPMULLW     ntt16fwdzetas512<>+1088(SB), Z8, Z5
+	VPMULHW     ntt16fwdzetas512<>+1024(SB), Z8, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPADDW      Z8, Z6, Z11
+	VPSUBW      Z8, Z6, Z6
+	VPSUBW      Z5, Z11, Z11
+	VPADDW      Z5, Z6, Z6
+	VPMULLW     ntt16fwdzetas512<>+1216(SB), Z7, Z5
+	VPMULHW     ntt16fwdzetas512<>+1152(SB), Z7, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPADDW      Z7, Z10, Z8
+	VPSUBW      Z7, Z10, Z7
+	VPSUBW      Z5, Z8, Z8
+	VPADDW      Z5, Z7, Z7
+	VPMULLW     ntt16fwdzetas512<>+1344(SB), Z3, Z5
+	VPMULHW     ntt16fwdzetas512<>+1280(SB), Z3, Z3
+	VPMULHW     Z0, Z5, Z5
+	VPADDW      Z3, Z9, Z10
+	VPSUBW      Z3, Z9, Z3
+	VPSUBW      Z5, Z10, Z10
+	VPADDW      Z5, Z3, Z3
+	VMOVDQA64   Z20, Z5
+	VPERMT2Q    Z4, Z1, Z5
+	VMOVDQA64   Z20, Z9
+	VPERMT2Q    Z4, Z2, Z9
+	VMOVDQA64   Z11, Z4
+	VPERMT2Q    Z6, Z1, Z4
+	VMOVDQA64   Z11, Z11
+	VPERMT2Q    Z6, Z2, Z11
+	VMOVDQA64   Z8, Z6
+	VPERMT2Q    Z7, Z1, Z6
+	VMOVDQA64   Z8, Z8
+	VPERMT2Q    Z7, Z2, Z8
+	VMOVDQA64   Z10, Z7
+	VPERMT2Q    Z3, Z1, Z7
+	VMOVDQA64   Z10, Z1
+	VPERMT2Q    Z3, Z2, Z1
+	VPMULLW     ntt16fwdzetas512<>+1472(SB), Z9, Z2
+	VPMULHW     ntt16fwdzetas512<>+1408(SB), Z9, Z3
+	VPMULHW     Z0, Z2, Z2
+	VPADDW      Z3, Z5, Z9
+	VPSUBW      Z3, Z5, Z3
+	VPSUBW      Z2, Z9, Z9
+	VPADDW      Z2, Z3, Z3
+	VPMULLW     ntt16fwdzetas512<>+1600(SB), Z11, Z2
+	VPMULHW     ntt16fwdzetas512<>+1536(SB), Z11, Z5
+	VPMULHW     Z0, Z2, Z2
+	VPADDW      Z5, Z4, Z10
+	VPSUBW      Z5, Z4, Z4
+	VPSUBW      Z2, Z10, Z10
+	VPADDW      Z2, Z4, Z4
+	VPMULLW     ntt16fwdzetas512<>+1728(SB), Z8, Z2
+	VPMULHW     ntt16fwdzetas512<>+1664(SB), Z8, Z5
+	VPMULHW     Z0, Z2, Z2
+	VPADDW      Z5, Z6, Z8
+	VPSUBW      Z5, Z6, Z5
+	VPSUBW      Z2, Z8, Z8
+	VPADDW      Z2, Z5, Z5
+	VPMULLW     ntt16fwdzetas512<>+1856(SB), Z1, Z2
+	VPMULHW     ntt16fwdzetas512<>+1792(SB), Z1, Z1
+	VPMULHW     Z0, Z2, Z2
+	VPADDW      Z1, Z7, Z6
+	VPSUBW      Z1, Z7, Z1
+	VPSUBW      Z2, Z6, Z6
+	VPADDW      Z2, Z1, Z1
+	VPUNPCKLQDQ Z3, Z9, Z2
+	VPUNPCKHQDQ Z3, Z9, Z3
+	VPUNPCKLQDQ Z4, Z10, Z7
+	VPUNPCKHQDQ Z4, Z10, Z4
+	VPUNPCKLQDQ Z5, Z8, Z9
+	VPUNPCKHQDQ Z5, Z8, Z5
+	VPUNPCKLQDQ Z1, Z6, Z8
+	VPUNPCKHQDQ Z1, Z6, Z1
+	VPMULLW     ntt16fwdzetas512<>+1984(SB), Z3, Z6
+	VPMULHW     ntt16fwdzetas512<>+1920(SB), Z3, Z3
+	VPMULHW     Z0, Z6, Z6
+	VPADDW      Z3, Z2, Z10
+	VPSUBW      Z3, Z2, Z2
+	VPSUBW      Z6, Z10, Z10
+	VPADDW      Z6, Z2, Z2
+	VPMULLW     ntt16fwdzetas512<>+2112(SB), Z4, Z3
+	VPMULHW     ntt16fwdzetas512<>+2048(SB), Z4, Z4
+	VPMULHW     Z0, Z3, Z3
+	VPADDW      Z4, Z7, Z6
+	VPSUBW      Z4, Z7, Z4
+	VPSUBW      Z3, Z6, Z6
+	VPADDW      Z3, Z4, Z4
+	VPMULLW     ntt16fwdzetas512<>+2240(SB), Z5, Z3
+	VPMULHW     ntt16fwdzetas512<>+2176(SB), Z5, Z5
+	VPMULHW     Z0, Z3, Z3
+	VPADDW      Z5, Z9, Z7
+	VPSUBW      Z5, Z9, Z5
+	VPSUBW      Z3, Z7, Z7
+	VPADDW      Z3, Z5, Z5
+	VPMULLW     ntt16fwdzetas512<>+2368(SB), Z1, Z3
+	VPMULHW     ntt16fwdzetas512<>+2304(SB), Z1, Z1
+	VPMULHW     Z0, Z3, Z3
+	VPADDW      Z1, Z8, Z9
+	VPSUBW      Z1, Z8, Z1
+	VPSUBW      Z3, Z9, Z9
+	VPADDW      Z3, Z1, Z1
+	VMOVSLDUP   Z2, Z3
+	VPBLENDMD   Z3, Z10, K1, Z12
+	VPSRLQ      $0x20, Z10, Z3
+	VPBLENDMD   Z2, Z3, K1, Z13
+	VMOVSLDUP   Z4, Z2
+	VPBLENDMD   Z2, Z6, K1, Z14
+	VPSRLQ      $0x20, Z6, Z2
+	VPBLENDMD   Z4, Z2, K1, Z15
+	VMOVSLDUP   Z5, Z2
+	VPBLENDMD   Z2, Z7, K1, Z16
+	VPSRLQ      $0x20, Z7, Z2
+	VPBLENDMD   Z5, Z2, K1, Z17
+	VMOVSLDUP   Z1, Z2
+	VPBLENDMD   Z2, Z9, K1, Z18
+	VPSRLQ      $0x20, Z9, Z2
+	VPBLENDMD   Z1, Z2, K1, Z19
+	VPMULLW     ntt16fwdzetas512<>+2496(SB), Z13, Z1
+	VPMULHW     ntt16fwdzetas512<>+2432(SB), Z13, Z2
+	VPMULHW     Z0, Z1, Z1
+	VPADDW      Z2, Z12, Z3
+	VPSUBW      Z2, Z12, Z2
+	VPSUBW      Z1, Z3, Z3
+	VPADDW      Z1, Z2, Z2
+	VPMULLW     ntt16fwdzetas512<>+2624(SB), Z15, Z1
+	VPMULHW     ntt16fwdzetas512<>+2560(SB), Z15, Z4
+	VPMULHW     Z0, Z1, Z1
+	VPADDW      Z4, Z14, Z5
+	VPSUBW      Z4, Z14, Z4
+	VPSUBW      Z1, Z5, Z5
+	VPADDW      Z1, Z4, Z4
+	VPMULLW     ntt16fwdzetas512<>+2752(SB), Z17, Z1
+	VPMULHW     ntt16fwdzetas512<>+2688(SB), Z17, Z6
+	VPMULHW     Z0, Z1, Z1
+	VPADDW      Z6, Z16, Z7
+	VPSUBW      Z6, Z16, Z6
+	VPSUBW      Z1, Z7, Z7
+	VPADDW      Z1, Z6, Z6
+	VPMULLW     ntt16fwdzetas512<>+2880(SB), Z19, Z1
+	VPMULHW     ntt16fwdzetas512<>+2816(SB), Z19, Z8
+	VPMULHW     Z0, Z1, Z1
+	VPADDW      Z8, Z18, Z9
+	VPSUBW      Z8, Z18, Z8
+	VPSUBW      Z1, Z9, Z9
+	VPADDW      Z1, Z8, Z8
+	VPMULHRSW   ntt16consts512<>+192(SB), Z3, Z1
+	VPMULLW     Z0, Z1, Z1
+	VPSUBW      Z1, Z3, Z1
+	VPSRAW      $0x0f, Z1, Z3
+	VPANDD      Z0, Z3, Z3
+	VPADDW      Z3, Z1, Z1
+	VPMULHRSW   ntt16consts512<>+192(SB), Z2, Z3
+	VPMULLW     Z0, Z3, Z3
+	VPSUBW      Z3, Z2, Z2
+	VPSRAW      $0x0f, Z2, Z3
+	VPANDD      Z0, Z3, Z3
+	VPADDW      Z3, Z2, Z2
+	VPMULHRSW   ntt16consts512<>+192(SB), Z5, Z3
+	VPMULLW     Z0, Z3, Z3
+	VPSUBW      Z3, Z5, Z3
+	VPSRAW      $0x0f, Z3, Z5
+	VPANDD      Z0, Z5, Z5
+	VPADDW      Z5, Z3, Z3
+	VPMULHRSW   ntt16consts512<>+192(SB), Z4, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z4, Z4
+	VPSRAW      $0x0f, Z4, Z5
+	VPANDD      Z0, Z5, Z5
+	VPADDW      Z5, Z4, Z4
+	VPMULHRSW   ntt16consts512<>+192(SB), Z7, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z5
+	VPSRAW      $0x0f, Z5, Z7
+	VPANDD      Z0, Z7, Z7
+	VPADDW      Z7, Z5, Z5
+	VPMULHRSW   ntt16consts512<>+192(SB), Z6, Z7
+	VPMULLW     Z0, Z7, Z7
+	VPSUBW      Z7, Z6, Z6
+	VPSRAW      $0x0f, Z6, Z7
+	VPANDD      Z0, Z7, Z7
+	VPADDW      Z7, Z6, Z6
+	VPMULHRSW   ntt16consts512<>+192(SB), Z9, Z7
+	VPMULLW     Z0, Z7, Z7
+	VPSUBW      Z7, Z9, Z7
+	VPSRAW      $0x0f, Z7, Z9
+	VPANDD      Z0, Z9, Z9
+	VPADDW      Z9, Z7, Z7
+	VPMULHRSW   ntt16consts512<>+192(SB), Z8, Z9
+	VPMULLW     Z0, Z9, Z9
+	VPSUBW      Z9, Z8, Z8
+	VPSRAW      $0x0f, Z8, Z9
+	VPANDD      Z0, Z9, Z9
+	VPADDW      Z9, Z8, Z0
+	VSHUFI64X2  $0x44, Z2, Z1, Z8
+	VSHUFI64X2  $0xee, Z2, Z1, Z1
+	VMOVDQU64   Z8, (AX)
+	VMOVDQU64   Z1, 64(AX)
+	VSHUFI64X2  $0x44, Z4, Z3, Z1
+	VSHUFI64X2  $0xee, Z4, Z3, Z2
+	VMOVDQU64   Z1, 128(AX)
+	VMOVDQU64   Z2, 192(AX)
+	VSHUFI64X2  $0x44, Z6, Z5, Z1
+	VSHUFI64X2  $0xee, Z6, Z5, Z2
+	VMOVDQU64   Z1, 256(AX)
+	VMOVDQU64   Z2, 320(AX)
+	VSHUFI64X2  $0x44, Z0, Z7, Z1
+	VSHUFI64X2  $0xee, Z0, Z7, Z0
+	VMOVDQU64   Z1, 384(AX)
+	VMOVDQU64   Z0, 448(AX)
+	VZEROUPPER
+	RET
+
+// func inverseMont16AVX512(p *[256]int16)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
+	MOVQ       p+0(FP), AX
+	VMOVDQU64  ntt16consts512<>+0(SB), Z0
+	VMOVDQU64  ntt16consts512<>+64(SB), Z1
+	VMOVDQU64  ntt16consts512<>+128(SB), Z2
+	MOVL       $0x0000aaaa, CX
+	KMOVW      CX, K1
+	VMOVDQU64  (AX), Z3
+	VMOVDQU64  64(AX), Z4
+	VMOVDQU64  128(AX), Z5
+	VMOVDQU64  192(AX), Z6
+	VMOVDQU64  256(AX), Z7
+	VMOVDQU64  320(AX), Z8
+	VMOVDQU64  384(AX), Z9
+	VMOVDQU64  448(AX), Z10
+	VSHUFI64X2 $0x44, Z4, Z3, Z11
+	VSHUFI64X2 $0xee, Z4, Z3, Z3
+	VSHUFI64X2 $0x44, Z6, Z5, Z4
+	VSHUFI64X2 $0xee, Z6, Z5, Z5
+	VSHUFI64X2 $0x44, Z8, Z7, Z6
+	VSHUFI64X2 $0xee, Z8, Z7, Z7
+	VSHUFI64X2 $0x44, Z10, Z9, Z8
+	VSHUFI64X2 $0xee, Z10, Z9, Z9
+
+	// Layers len = 2 … 16
+	VPSUBW      Z11, Z3, Z10
+	VPADDW      Z3, Z11, Z3
+	VPMULLW     ntt16invzetas512<>+64(SB), Z10, Z11
+	VPMULHW     ntt16invzetas512<>+0(SB), Z10, Z10
+	VPMULHW     Z0, Z11, Z11
+	VPSUBW      Z11, Z10, Z10
+	VPMULHW     ntt16consts512<>+256(SB), Z3, Z11
+	VPMULHRSW   ntt16consts512<>+320(SB), Z11, Z11
+	VPMULLW     Z0, Z11, Z11
+	VPSUBW      Z11, Z3, Z3
+	VPSUBW      Z4, Z5, Z11
+	VPADDW      Z5, Z4, Z4
+	VPMULLW     ntt16invzetas512<>+192(SB), Z11, Z5
+	VPMULHW     ntt16invzetas512<>+128(SB), Z11, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPMULHW     ntt16consts512<>+256(SB), Z4, Z5
+	VPMULHRSW   ntt16consts512<>+320(SB), Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z4, Z4
+	VPSUBW      Z6, Z7, Z5
+	VPADDW      Z7, Z6, Z6
+	VPMULLW     ntt16invzetas512<>+320(SB), Z5, Z7
+	VPMULHW     ntt16invzetas512<>+256(SB), Z5, Z5
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z5, Z5
+	VPMULHW     ntt16consts512<>+256(SB), Z6, Z7
+	VPMULHRSW   ntt16consts512<>+320(SB), Z7, Z7
+	VPMULLW     Z0, Z7, Z7
+	VPSUBW      Z7, Z6, Z6
+	VPSUBW      Z8, Z9, Z7
+	VPADDW      Z9, Z8, Z8
+	VPMULLW     ntt16invzetas512<>+448(SB), Z7, Z9
+	VPMULHW     ntt16invzetas512<>+384(SB), Z7, Z7
+	VPMULHW     Z0, Z9, Z9
+	VPSUBW      Z9, Z7, Z7
+	VPMULHW     ntt16consts512<>+256(SB), Z8, Z9
+	VPMULHRSW   ntt16consts512<>+320(SB), Z9, Z9
+	VPMULLW     Z0, Z9, Z9
+	VPSUBW      Z9, Z8, Z8
+	VMOVSLDUP   Z10, Z9
+	VPBLENDMD   Z9, Z3, K1, Z12
+	VPSRLQ      $0x20, Z3, Z3
+	VPBLENDMD   Z10, Z3, K1, Z13
+	VMOVSLDUP   Z11, Z3
+	VPBLENDMD   Z3, Z4, K1, Z14
+	VPSRLQ      $0x20, Z4, Z3
+	VPBLENDMD   Z11, Z3, K1, Z15
+	VMOVSLDUP   Z5, Z3
+	VPBLENDMD   Z3, Z6, K1, Z16
+	VPSRLQ      $0x20, Z6, Z3
+	VPBLENDMD   Z5, Z3, K1, Z17
+	VMOVSLDUP   Z7, Z3
+	VPBLENDMD   Z3, Z8, K1, Z18
+	VPSRLQ      $0x20, Z8, Z3
+	VPBLENDMD   Z7, Z3, K1, Z19
+	VPSUBW      Z12, Z13, Z3
+	VPADDW      Z13, Z12, Z4
+	VPMULLW     ntt16invzetas512<>+576(SB), Z3, Z5
+	VPMULHW     ntt16invzetas512<>+512(SB), Z3, Z3
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z3, Z3
+	VPSUBW      Z14, Z15, Z5
+	VPADDW      Z15, Z14, Z6
+	VPMULLW     ntt16invzetas512<>+704(SB), Z5, Z7
+	VPMULHW     ntt16invzetas512<>+640(SB), Z5, Z5
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z5, Z5
+	VPSUBW      Z16, Z17, Z7
+	VPADDW      Z17, Z16, Z8
+	VPMULLW     ntt16invzetas512<>+832(SB), Z7, Z9
+	VPMULHW     ntt16invzetas512<>+768(SB), Z7, Z7
+	VPMULHW     Z0, Z9, Z9
+	VPSUBW      Z9, Z7, Z7
+	VPSUBW      Z18, Z19, Z9
+	VPADDW      Z19, Z18, Z10
+	VPMULLW     ntt16invzetas512<>+960(SB), Z9, Z11
+	VPMULHW     ntt16invzetas512<>+896(SB), Z9, Z9
+	VPMULHW     Z0, Z11, Z11
+	VPSUBW      Z11, Z9, Z9
+	VPUNPCKLQDQ Z3, Z4, Z11
+	VPUNPCKHQDQ Z3, Z4, Z3
+	VPUNPCKLQDQ Z5, Z6, Z4
+	VPUNPCKHQDQ Z5, Z6, Z5
+	VPUNPCKLQDQ Z7, Z8, Z6
+	VPUNPCKHQDQ Z7, Z8, Z7
+	VPUNPCKLQDQ Z9, Z10, Z8
+	VPUNPCKHQDQ Z9, Z10, Z9
+	VPSUBW      Z11, Z3, Z10
+	VPADDW      Z3, Z11, Z3
+	VPMULLW     ntt16invzetas512<>+1088(SB), Z10, Z11
+	VPMULHW     ntt16invzetas512<>+1024(SB), Z10, Z10
+	VPMULHW     Z0, Z11, Z11
+	VPSUBW      Z11, Z10, Z10
+	VPMULHW     ntt16consts512<>+256(SB), Z3, Z11
+	VPMULHRSW   ntt16consts512<>+320(SB), Z11, Z11
+	VPMULLW     Z0, Z11, Z11
+	VPSUBW      Z11, Z3, Z3
+	VPSUBW      Z4, Z5, Z11
+	VPADDW      Z5, Z4, Z4
+	VPMULLW     ntt16invzetas512<>+1216(SB), Z11, Z5
+	VPMULHW     ntt16invzetas512<>+1152(SB), Z11, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPMULHW     ntt16consts512<>+256(SB), Z4, Z5
+	VPMULHRSW   ntt16consts512<>+320(SB), Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z4, Z4
+	VPSUBW      Z6, Z7, Z5
+	VPADDW      Z7, Z6, Z6
+	VPMULLW     ntt16invzetas512<>+1344(SB), Z5, Z7
+	VPMULHW     ntt16invzetas512<>+1280(SB), Z5, Z5
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z5, Z5
+	VPMULHW     ntt16consts512<>+256(SB), Z6, Z7
+	VPMULHRSW   ntt16consts512<>+320(SB), Z7, Z7
+	VPMULLW     Z0, Z7, Z7
+	VPSUBW      Z7, Z6, Z6
+	VPSUBW      Z8, Z9, Z7
+	VPADDW      Z9, Z8, Z8
+	VPMULLW     ntt16invzetas512<>+1472(SB), Z7, Z9
+	VPMULHW     ntt16invzetas512<>+1408(SB), Z7, Z7
+	VPMULHW     Z0, Z9, Z9
+	VPSUBW      Z9, Z7, Z7
+	VPMULHW     ntt16consts512<>+256(SB), Z8, Z9
+	VPMULHRSW   ntt16consts512<>+320(SB), Z9, Z9
+	VPMULLW     Z0, Z9, Z9
+	VPSUBW      Z9, Z8, Z8
+	VMOVDQA64   Z3, Z9
+	VPERMT2Q    Z10, Z1, Z9
+	VMOVDQA64   Z3, Z3
+	VPERMT2Q    Z10, Z2, Z3
+	VMOVDQA64   Z4, Z10
+	VPERMT2Q    Z11, Z1, Z10
+	VMOVDQA64   Z4, Z4
+	VPERMT2Q    Z11, Z2, Z4
+	VMOVDQA64   Z6, Z11
+	VPERMT2Q    Z5, Z1, Z11
+	VMOVDQA64   Z6, Z6
+	VPERMT2Q    Z5, Z2, Z6
+	VMOVDQA64   Z8, Z5
+	VPERMT2Q    Z7, Z1, Z5
+	VMOVDQA64   Z8, Z1
+	VPERMT2Q    Z7, Z2, Z1
+	VPSUBW      Z9, Z3, Z2
+	VPADDW      Z3, Z9, Z3
+	VPMULLW     ntt16invzetas512<>+1600(SB), Z2, Z7
+	VPMULHW     ntt16invzetas512<>+1536(SB), Z2, Z2
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z2, Z2
+	VPSUBW      Z10, Z4, Z7
+	VPADDW      Z4, Z10, Z4
+	VPMULLW     ntt16invzetas512<>+1728(SB), Z7, Z8
+	VPMULHW     ntt16invzetas512<>+1664(SB), Z7, Z7
+	VPMULHW     Z0, Z8, Z8
+	VPSUBW      Z8, Z7, Z7
+	VPSUBW      Z11, Z6, Z8
+	VPADDW      Z6, Z11, Z6
+	VPMULLW     ntt16invzetas512<>+1856(SB), Z8, Z9
+	VPMULHW     ntt16invzetas512<>+1792(SB), Z8, Z8
+	VPMULHW     Z0, Z9, Z9
+	VPSUBW      Z9, Z8, Z8
+	VPSUBW      Z5, Z1, Z9
+	VPADDW      Z1, Z5, Z1
+	VPMULLW     ntt16invzetas512<>+1984(SB), Z9, Z5
+	VPMULHW     ntt16invzetas512<>+1920(SB), Z9, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VSHUFI64X2  $0x44, Z2, Z3, Z5
+	VSHUFI64X2  $0xee, Z2, Z3, Z2
+	VSHUFI64X2  $0x44, Z7, Z4, Z3
+	VSHUFI64X2  $0xee, Z7, Z4, Z4
+	VSHUFI64X2  $0x44, Z8, Z6, Z7
+	VSHUFI64X2  $0xee, Z8, Z6, Z6
+	VSHUFI64X2  $0x44, Z9, Z1, Z8
+	VSHUFI64X2  $0xee, Z9, Z1, Z1
+
+	// Layers len = 32, 64, 128 and the factor 128⁻¹·R
+	VPSUBW    Z5, Z2, Z9
+	VPADDW    Z2, Z5, Z2
+	VPMULLW   ntt16invzetas512<>+2112(SB), Z9, Z5
+	VPMULHW   ntt16invzetas512<>+2048(SB), Z9, Z9
+	VPMULHW   Z0, Z5, Z5
+	VPSUBW    Z5, Z9, Z9
+	VPSUBW    Z3, Z4, Z5
+	VPADDW    Z4, Z3, Z3
+	VPMULLW   ntt16invzetas512<>+2240(SB), Z5, Z4
+	VPMULHW   ntt16invzetas512<>+2176(SB), Z5, Z5
+	VPMULHW   Z0, Z4, Z4
+	VPSUBW    Z4, Z5, Z5
+	VPSUBW    Z7, Z6, Z4
+	VPADDW    Z6, Z7, Z6
+	VPMULLW   ntt16invzetas512<>+2368(SB), Z4, Z7
+	VPMULHW   ntt16invzetas512<>+2304(SB), Z4, Z4
+	VPMULHW   Z0, Z7, Z7
+	VPSUBW    Z7, Z4, Z4
+	VPSUBW    Z8, Z1, Z7
+	VPADDW    Z1, Z8, Z1
+	VPMULLW   ntt16invzetas512<>+2496(SB), Z7, Z8
+	VPMULHW   ntt16invzetas512<>+2432(SB), Z7, Z7
+	VPMULHW   Z0, Z8, Z8
+	VPSUBW    Z8, Z7, Z7
+	VPSUBW    Z2, Z3, Z8
+	VPADDW    Z3, Z2, Z2
+	VPMULLW   ntt16invzetas512<>+2624(SB), Z8, Z3
+	VPMULHW   ntt16invzetas512<>+2560(SB), Z8, Z8
+	VPMULHW   Z0, Z3, Z3
+	VPSUBW    Z3, Z8, Z8
+	VPSUBW    Z9, Z5, Z3
+	VPADDW    Z5, Z9, Z5
+	VPMULLW   ntt16invzetas512<>+2624(SB), Z3, Z9
+	VPMULHW   ntt16invzetas512<>+2560(SB), Z3, Z3
+	VPMULHW   Z0, Z9, Z9
+	VPSUBW    Z9, Z3, Z3
+	VPSUBW    Z6, Z1, Z9
+	VPADDW    Z1, Z6, Z1
+	VPMULLW   ntt16invzetas512<>+2752(SB), Z9, Z6
+	VPMULHW   ntt16invzetas512<>+2688(SB), Z9, Z9
+	VPMULHW   Z0, Z6, Z6
+	VPSUBW    Z6, Z9, Z9
+	VPSUBW    Z4, Z7, Z6
+	VPADDW    Z7, Z4, Z4
+	VPMULLW   ntt16invzetas512<>+2752(SB), Z6, Z7
+	VPMULHW   ntt16invzetas512<>+2688(SB), Z6, Z6
+	VPMULHW   Z0, Z7, Z7
+	VPSUBW    Z7, Z6, Z6
+	VPSUBW    Z2, Z1, Z7
+	VPADDW    Z1, Z2, Z1
+	VPMULLW   ntt16consts512<>+576(SB), Z7, Z2
+	VPMULHW   ntt16consts512<>+512(SB), Z7, Z7
+	VPMULHW   Z0, Z2, Z2
+	VPSUBW    Z2, Z7, Z7
+	VPMULLW   ntt16consts512<>+448(SB), Z1, Z2
+	VPMULHW   ntt16consts512<>+384(SB), Z1, Z1
+	VPMULHW   Z0, Z2, Z2
+	VPSUBW    Z2, Z1, Z1
+	VPSUBW    Z5, Z4, Z2
+	VPADDW    Z4, Z5, Z4
+	VPMULLW   ntt16consts512<>+576(SB), Z2, Z5
+	VPMULHW   ntt16consts512<>+512(SB), Z2, Z2
+	VPMULHW   Z0, Z5, Z5
+	VPSUBW    Z5, Z2, Z2
+	VPMULLW   ntt16consts512<>+448(SB), Z4, Z5
+	VPMULHW   ntt16consts512<>+384(SB), Z4, Z4
+	VPMULHW   Z0, Z5, Z5
+	VPSUBW    Z5, Z4, Z4
+	VPSUBW    Z8, Z9, Z5
+	VPADDW    Z9, Z8, Z8
+	VPMULLW   ntt16consts512<>+576(SB), Z5, Z9
+	VPMULHW   ntt16consts512<>+512(SB), Z5, Z5
+	VPMULHW   Z0, Z9, Z9
+	VPSUBW    Z9, Z5, Z5
+	VPMULLW   ntt16consts512<>+448(SB), Z8, Z9
+	VPMULHW   ntt16consts512<>+384(SB), Z8, Z8
+	VPMULHW   Z0, Z9, Z9
+	VPSUBW    Z9, Z8, Z8
+	VPSUBW    Z3, Z6, Z9
+	VPADDW    Z6, Z3, Z3
+	VPMULLW   ntt16consts512<>+576(SB), Z9, Z6
+	VPMULHW   ntt16consts512<>+512(SB), Z9, Z9
+	VPMULHW   Z0, Z6, Z6
+	VPSUBW    Z6, Z9, Z9
+	VPMULLW   ntt16consts512<>+448(SB), Z3, Z6
+	VPMULHW   ntt16consts512<>+384(SB), Z3, Z3
+	VPMULHW   Z0, Z6, Z6
+	VPSUBW    Z6, Z3, Z3
+	VMOVDQU64 Z1, (AX)
+	VMOVDQU64 Z4, 64(AX)
+	VMOVDQU64 Z8, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z7, 256(AX)
+	VMOVDQU64 Z2, 320(AX)
+	VMOVDQU64 Z5, 384(AX)
+	VMOVDQU64 Z9, 448(AX)
+	VZEROUPPER
+	RET
+
 // func reduce16AVX2(p *[256]int16)
 // Requires: AVX, AVX2
 TEXT ·reduce16AVX2(SB), NOSPLIT, $0-8
@@ -6240,3 +6876,3209 @@ DATA ntt16gammas<>+506(SB)/2, $0xfa0e
 DATA ntt16gammas<>+508(SB)/2, $0x0000
 DATA ntt16gammas<>+510(SB)/2, $0xf9a4
 GLOBL ntt16gammas<>(SB), RODATA|NOPTR, $512
+
+DATA ntt16consts512<>+0(SB)/2, $0x0d01
+DATA ntt16consts512<>+2(SB)/2, $0x0d01
+DATA ntt16consts512<>+4(SB)/2, $0x0d01
+DATA ntt16consts512<>+6(SB)/2, $0x0d01
+DATA ntt16consts512<>+8(SB)/2, $0x0d01
+DATA ntt16consts512<>+10(SB)/2, $0x0d01
+DATA ntt16consts512<>+12(SB)/2, $0x0d01
+DATA ntt16consts512<>+14(SB)/2, $0x0d01
+DATA ntt16consts512<>+16(SB)/2, $0x0d01
+DATA ntt16consts512<>+18(SB)/2, $0x0d01
+DATA ntt16consts512<>+20(SB)/2, $0x0d01
+DATA ntt16consts512<>+22(SB)/2, $0x0d01
+DATA ntt16consts512<>+24(SB)/2, $0x0d01
+DATA ntt16consts512<>+26(SB)/2, $0x0d01
+DATA ntt16consts512<>+28(SB)/2, $0x0d01
+DATA ntt16consts512<>+30(SB)/2, $0x0d01
+DATA ntt16consts512<>+32(SB)/2, $0x0d01
+DATA ntt16consts512<>+34(SB)/2, $0x0d01
+DATA ntt16consts512<>+36(SB)/2, $0x0d01
+DATA ntt16consts512<>+38(SB)/2, $0x0d01
+DATA ntt16consts512<>+40(SB)/2, $0x0d01
+DATA ntt16consts512<>+42(SB)/2, $0x0d01
+DATA ntt16consts512<>+44(SB)/2, $0x0d01
+DATA ntt16consts512<>+46(SB)/2, $0x0d01
+DATA ntt16consts512<>+48(SB)/2, $0x0d01
+DATA ntt16consts512<>+50(SB)/2, $0x0d01
+DATA ntt16consts512<>+52(SB)/2, $0x0d01
+DATA ntt16consts512<>+54(SB)/2, $0x0d01
+DATA ntt16consts512<>+56(SB)/2, $0x0d01
+DATA ntt16consts512<>+58(SB)/2, $0x0d01
+DATA ntt16consts512<>+60(SB)/2, $0x0d01
+DATA ntt16consts512<>+62(SB)/2, $0x0d01
+DATA ntt16consts512<>+64(SB)/2, $0x0000
+DATA ntt16consts512<>+66(SB)/2, $0x0000
+DATA ntt16consts512<>+68(SB)/2, $0x0000
+DATA ntt16consts512<>+70(SB)/2, $0x0000
+DATA ntt16consts512<>+72(SB)/2, $0x0001
+DATA ntt16consts512<>+74(SB)/2, $0x0000
+DATA ntt16consts512<>+76(SB)/2, $0x0000
+DATA ntt16consts512<>+78(SB)/2, $0x0000
+DATA ntt16consts512<>+80(SB)/2, $0x0008
+DATA ntt16consts512<>+82(SB)/2, $0x0000
+DATA ntt16consts512<>+84(SB)/2, $0x0000
+DATA ntt16consts512<>+86(SB)/2, $0x0000
+DATA ntt16consts512<>+88(SB)/2, $0x0009
+DATA ntt16consts512<>+90(SB)/2, $0x0000
+DATA ntt16consts512<>+92(SB)/2, $0x0000
+DATA ntt16consts512<>+94(SB)/2, $0x0000
+DATA ntt16consts512<>+96(SB)/2, $0x0004
+DATA ntt16consts512<>+98(SB)/2, $0x0000
+DATA ntt16consts512<>+100(SB)/2, $0x0000
+DATA ntt16consts512<>+102(SB)/2, $0x0000
+DATA ntt16consts512<>+104(SB)/2, $0x0005
+DATA ntt16consts512<>+106(SB)/2, $0x0000
+DATA ntt16consts512<>+108(SB)/2, $0x0000
+DATA ntt16consts512<>+110(SB)/2, $0x0000
+DATA ntt16consts512<>+112(SB)/2, $0x000c
+DATA ntt16consts512<>+114(SB)/2, $0x0000
+DATA ntt16consts512<>+116(SB)/2, $0x0000
+DATA ntt16consts512<>+118(SB)/2, $0x0000
+DATA ntt16consts512<>+120(SB)/2, $0x000d
+DATA ntt16consts512<>+122(SB)/2, $0x0000
+DATA ntt16consts512<>+124(SB)/2, $0x0000
+DATA ntt16consts512<>+126(SB)/2, $0x0000
+DATA ntt16consts512<>+128(SB)/2, $0x0002
+DATA ntt16consts512<>+130(SB)/2, $0x0000
+DATA ntt16consts512<>+132(SB)/2, $0x0000
+DATA ntt16consts512<>+134(SB)/2, $0x0000
+DATA ntt16consts512<>+136(SB)/2, $0x0003
+DATA ntt16consts512<>+138(SB)/2, $0x0000
+DATA ntt16consts512<>+140(SB)/2, $0x0000
+DATA ntt16consts512<>+142(SB)/2, $0x0000
+DATA ntt16consts512<>+144(SB)/2, $0x000a
+DATA ntt16consts512<>+146(SB)/2, $0x0000
+DATA ntt16consts512<>+148(SB)/2, $0x0000
+DATA ntt16consts512<>+150(SB)/2, $0x0000
+DATA ntt16consts512<>+152(SB)/2, $0x000b
+DATA ntt16consts512<>+154(SB)/2, $0x0000
+DATA ntt16consts512<>+156(SB)/2, $0x0000
+DATA ntt16consts512<>+158(SB)/2, $0x0000
+DATA ntt16consts512<>+160(SB)/2, $0x0006
+DATA ntt16consts512<>+162(SB)/2, $0x0000
+DATA ntt16consts512<>+164(SB)/2, $0x0000
+DATA ntt16consts512<>+166(SB)/2, $0x0000
+DATA ntt16consts512<>+168(SB)/2, $0x0007
+DATA ntt16consts512<>+170(SB)/2, $0x0000
+DATA ntt16consts512<>+172(SB)/2, $0x0000
+DATA ntt16consts512<>+174(SB)/2, $0x0000
+DATA ntt16consts512<>+176(SB)/2, $0x000e
+DATA ntt16consts512<>+178(SB)/2, $0x0000
+DATA ntt16consts512<>+180(SB)/2, $0x0000
+DATA ntt16consts512<>+182(SB)/2, $0x0000
+DATA ntt16consts512<>+184(SB)/2, $0x000f
+DATA ntt16consts512<>+186(SB)/2, $0x0000
+DATA ntt16consts512<>+188(SB)/2, $0x0000
+DATA ntt16consts512<>+190(SB)/2, $0x0000
+DATA ntt16consts512<>+192(SB)/2, $0x000a
+DATA ntt16consts512<>+194(SB)/2, $0x000a
+DATA ntt16consts512<>+196(SB)/2, $0x000a
+DATA ntt16consts512<>+198(SB)/2, $0x000a
+DATA ntt16consts512<>+200(SB)/2, $0x000a
+DATA ntt16consts512<>+202(SB)/2, $0x000a
+DATA ntt16consts512<>+204(SB)/2, $0x000a
+DATA ntt16consts512<>+206(SB)/2, $0x000a
+DATA ntt16consts512<>+208(SB)/2, $0x000a
+DATA ntt16consts512<>+210(SB)/2, $0x000a
+DATA ntt16consts512<>+212(SB)/2, $0x000a
+DATA ntt16consts512<>+214(SB)/2, $0x000a
+DATA ntt16consts512<>+216(SB)/2, $0x000a
+DATA ntt16consts512<>+218(SB)/2, $0x000a
+DATA ntt16consts512<>+220(SB)/2, $0x000a
+DATA ntt16consts512<>+222(SB)/2, $0x000a
+DATA ntt16consts512<>+224(SB)/2, $0x000a
+DATA ntt16consts512<>+226(SB)/2, $0x000a
+DATA ntt16consts512<>+228(SB)/2, $0x000a
+DATA ntt16consts512<>+230(SB)/2, $0x000a
+DATA ntt16consts512<>+232(SB)/2, $0x000a
+DATA ntt16consts512<>+234(SB)/2, $0x000a
+DATA ntt16consts512<>+236(SB)/2, $0x000a
+DATA ntt16consts512<>+238(SB)/2, $0x000a
+DATA ntt16consts512<>+240(SB)/2, $0x000a
+DATA ntt16consts512<>+242(SB)/2, $0x000a
+DATA ntt16consts512<>+244(SB)/2, $0x000a
+DATA ntt16consts512<>+246(SB)/2, $0x000a
+DATA ntt16consts512<>+248(SB)/2, $0x000a
+DATA ntt16consts512<>+250(SB)/2, $0x000a
+DATA ntt16consts512<>+252(SB)/2, $0x000a
+DATA ntt16consts512<>+254(SB)/2, $0x000a
+DATA ntt16consts512<>+256(SB)/2, $0x4ebf
+DATA ntt16consts512<>+258(SB)/2, $0x4ebf
+DATA ntt16consts512<>+260(SB)/2, $0x4ebf
+DATA ntt16consts512<>+262(SB)/2, $0x4ebf
+DATA ntt16consts512<>+264(SB)/2, $0x4ebf
+DATA ntt16consts512<>+266(SB)/2, $0x4ebf
+DATA ntt16consts512<>+268(SB)/2, $0x4ebf
+DATA ntt16consts512<>+270(SB)/2, $0x4ebf
+DATA ntt16consts512<>+272(SB)/2, $0x4ebf
+DATA ntt16consts512<>+274(SB)/2, $0x4ebf
+DATA ntt16consts512<>+276(SB)/2, $0x4ebf
+DATA ntt16consts512<>+278(SB)/2, $0x4ebf
+DATA ntt16consts512<>+280(SB)/2, $0x4ebf
+DATA ntt16consts512<>+282(SB)/2, $0x4ebf
+DATA ntt16consts512<>+284(SB)/2, $0x4ebf
+DATA ntt16consts512<>+286(SB)/2, $0x4ebf
+DATA ntt16consts512<>+288(SB)/2, $0x4ebf
+DATA ntt16consts512<>+290(SB)/2, $0x4ebf
+DATA ntt16consts512<>+292(SB)/2, $0x4ebf
+DATA ntt16consts512<>+294(SB)/2, $0x4ebf
+DATA ntt16consts512<>+296(SB)/2, $0x4ebf
+DATA ntt16consts512<>+298(SB)/2, $0x4ebf
+DATA ntt16consts512<>+300(SB)/2, $0x4ebf
+DATA ntt16consts512<>+302(SB)/2, $0x4ebf
+DATA ntt16consts512<>+304(SB)/2, $0x4ebf
+DATA ntt16consts512<>+306(SB)/2, $0x4ebf
+DATA ntt16consts512<>+308(SB)/2, $0x4ebf
+DATA ntt16consts512<>+310(SB)/2, $0x4ebf
+DATA ntt16consts512<>+312(SB)/2, $0x4ebf
+DATA ntt16consts512<>+314(SB)/2, $0x4ebf
+DATA ntt16consts512<>+316(SB)/2, $0x4ebf
+DATA ntt16consts512<>+318(SB)/2, $0x4ebf
+DATA ntt16consts512<>+320(SB)/2, $0x0020
+DATA ntt16consts512<>+322(SB)/2, $0x0020
+DATA ntt16consts512<>+324(SB)/2, $0x0020
+DATA ntt16consts512<>+326(SB)/2, $0x0020
+DATA ntt16consts512<>+328(SB)/2, $0x0020
+DATA ntt16consts512<>+330(SB)/2, $0x0020
+DATA ntt16consts512<>+332(SB)/2, $0x0020
+DATA ntt16consts512<>+334(SB)/2, $0x0020
+DATA ntt16consts512<>+336(SB)/2, $0x0020
+DATA ntt16consts512<>+338(SB)/2, $0x0020
+DATA ntt16consts512<>+340(SB)/2, $0x0020
+DATA ntt16consts512<>+342(SB)/2, $0x0020
+DATA ntt16consts512<>+344(SB)/2, $0x0020
+DATA ntt16consts512<>+346(SB)/2, $0x0020
+DATA ntt16consts512<>+348(SB)/2, $0x0020
+DATA ntt16consts512<>+350(SB)/2, $0x0020
+DATA ntt16consts512<>+352(SB)/2, $0x0020
+DATA ntt16consts512<>+354(SB)/2, $0x0020
+DATA ntt16consts512<>+356(SB)/2, $0x0020
+DATA ntt16consts512<>+358(SB)/2, $0x0020
+DATA ntt16consts512<>+360(SB)/2, $0x0020
+DATA ntt16consts512<>+362(SB)/2, $0x0020
+DATA ntt16consts512<>+364(SB)/2, $0x0020
+DATA ntt16consts512<>+366(SB)/2, $0x0020
+DATA ntt16consts512<>+368(SB)/2, $0x0020
+DATA ntt16consts512<>+370(SB)/2, $0x0020
+DATA ntt16consts512<>+372(SB)/2, $0x0020
+DATA ntt16consts512<>+374(SB)/2, $0x0020
+DATA ntt16consts512<>+376(SB)/2, $0x0020
+DATA ntt16consts512<>+378(SB)/2, $0x0020
+DATA ntt16consts512<>+380(SB)/2, $0x0020
+DATA ntt16consts512<>+382(SB)/2, $0x0020
+DATA ntt16consts512<>+384(SB)/2, $0x05a1
+DATA ntt16consts512<>+386(SB)/2, $0x05a1
+DATA ntt16consts512<>+388(SB)/2, $0x05a1
+DATA ntt16consts512<>+390(SB)/2, $0x05a1
+DATA ntt16consts512<>+392(SB)/2, $0x05a1
+DATA ntt16consts512<>+394(SB)/2, $0x05a1
+DATA ntt16consts512<>+396(SB)/2, $0x05a1
+DATA ntt16consts512<>+398(SB)/2, $0x05a1
+DATA ntt16consts512<>+400(SB)/2, $0x05a1
+DATA ntt16consts512<>+402(SB)/2, $0x05a1
+DATA ntt16consts512<>+404(SB)/2, $0x05a1
+DATA ntt16consts512<>+406(SB)/2, $0x05a1
+DATA ntt16consts512<>+408(SB)/2, $0x05a1
+DATA ntt16consts512<>+410(SB)/2, $0x05a1
+DATA ntt16consts512<>+412(SB)/2, $0x05a1
+DATA ntt16consts512<>+414(SB)/2, $0x05a1
+DATA ntt16consts512<>+416(SB)/2, $0x05a1
+DATA ntt16consts512<>+418(SB)/2, $0x05a1
+DATA ntt16consts512<>+420(SB)/2, $0x05a1
+DATA ntt16consts512<>+422(SB)/2, $0x05a1
+DATA ntt16consts512<>+424(SB)/2, $0x05a1
+DATA ntt16consts512<>+426(SB)/2, $0x05a1
+DATA ntt16consts512<>+428(SB)/2, $0x05a1
+DATA ntt16consts512<>+430(SB)/2, $0x05a1
+DATA ntt16consts512<>+432(SB)/2, $0x05a1
+DATA ntt16consts512<>+434(SB)/2, $0x05a1
+DATA ntt16consts512<>+436(SB)/2, $0x05a1
+DATA ntt16consts512<>+438(SB)/2, $0x05a1
+DATA ntt16consts512<>+440(SB)/2, $0x05a1
+DATA ntt16consts512<>+442(SB)/2, $0x05a1
+DATA ntt16consts512<>+444(SB)/2, $0x05a1
+DATA ntt16consts512<>+446(SB)/2, $0x05a1
+DATA ntt16consts512<>+448(SB)/2, $0xd8a1
+DATA ntt16consts512<>+450(SB)/2, $0xd8a1
+DATA ntt16consts512<>+452(SB)/2, $0xd8a1
+DATA ntt16consts512<>+454(SB)/2, $0xd8a1
+DATA ntt16consts512<>+456(SB)/2, $0xd8a1
+DATA ntt16consts512<>+458(SB)/2, $0xd8a1
+DATA ntt16consts512<>+460(SB)/2, $0xd8a1
+DATA ntt16consts512<>+462(SB)/2, $0xd8a1
+DATA ntt16consts512<>+464(SB)/2, $0xd8a1
+DATA ntt16consts512<>+466(SB)/2, $0xd8a1
+DATA ntt16consts512<>+468(SB)/2, $0xd8a1
+DATA ntt16consts512<>+470(SB)/2, $0xd8a1
+DATA ntt16consts512<>+472(SB)/2, $0xd8a1
+DATA ntt16consts512<>+474(SB)/2, $0xd8a1
+DATA ntt16consts512<>+476(SB)/2, $0xd8a1
+DATA ntt16consts512<>+478(SB)/2, $0xd8a1
+DATA ntt16consts512<>+480(SB)/2, $0xd8a1
+DATA ntt16consts512<>+482(SB)/2, $0xd8a1
+DATA ntt16consts512<>+484(SB)/2, $0xd8a1
+DATA ntt16consts512<>+486(SB)/2, $0xd8a1
+DATA ntt16consts512<>+488(SB)/2, $0xd8a1
+DATA ntt16consts512<>+490(SB)/2, $0xd8a1
+DATA ntt16consts512<>+492(SB)/2, $0xd8a1
+DATA ntt16consts512<>+494(SB)/2, $0xd8a1
+DATA ntt16consts512<>+496(SB)/2, $0xd8a1
+DATA ntt16consts512<>+498(SB)/2, $0xd8a1
+DATA ntt16consts512<>+500(SB)/2, $0xd8a1
+DATA ntt16consts512<>+502(SB)/2, $0xd8a1
+DATA ntt16consts512<>+504(SB)/2, $0xd8a1
+DATA ntt16consts512<>+506(SB)/2, $0xd8a1
+DATA ntt16consts512<>+508(SB)/2, $0xd8a1
+DATA ntt16consts512<>+510(SB)/2, $0xd8a1
+DATA ntt16consts512<>+512(SB)/2, $0x0575
+DATA ntt16consts512<>+514(SB)/2, $0x0575
+DATA ntt16consts512<>+516(SB)/2, $0x0575
+DATA ntt16consts512<>+518(SB)/2, $0x0575
+DATA ntt16consts512<>+520(SB)/2, $0x0575
+DATA ntt16consts512<>+522(SB)/2, $0x0575
+DATA ntt16consts512<>+524(SB)/2, $0x0575
+DATA ntt16consts512<>+526(SB)/2, $0x0575
+DATA ntt16consts512<>+528(SB)/2, $0x0575
+DATA ntt16consts512<>+530(SB)/2, $0x0575
+DATA ntt16consts512<>+532(SB)/2, $0x0575
+DATA ntt16consts512<>+534(SB)/2, $0x0575
+DATA ntt16consts512<>+536(SB)/2, $0x0575
+DATA ntt16consts512<>+538(SB)/2, $0x0575
+DATA ntt16consts512<>+540(SB)/2, $0x0575
+DATA ntt16consts512<>+542(SB)/2, $0x0575
+DATA ntt16consts512<>+544(SB)/2, $0x0575
+DATA ntt16consts512<>+546(SB)/2, $0x0575
+DATA ntt16consts512<>+548(SB)/2, $0x0575
+DATA ntt16consts512<>+550(SB)/2, $0x0575
+DATA ntt16consts512<>+552(SB)/2, $0x0575
+DATA ntt16consts512<>+554(SB)/2, $0x0575
+DATA ntt16consts512<>+556(SB)/2, $0x0575
+DATA ntt16consts512<>+558(SB)/2, $0x0575
+DATA ntt16consts512<>+560(SB)/2, $0x0575
+DATA ntt16consts512<>+562(SB)/2, $0x0575
+DATA ntt16consts512<>+564(SB)/2, $0x0575
+DATA ntt16consts512<>+566(SB)/2, $0x0575
+DATA ntt16consts512<>+568(SB)/2, $0x0575
+DATA ntt16consts512<>+570(SB)/2, $0x0575
+DATA ntt16consts512<>+572(SB)/2, $0x0575
+DATA ntt16consts512<>+574(SB)/2, $0x0575
+DATA ntt16consts512<>+576(SB)/2, $0x1475
+DATA ntt16consts512<>+578(SB)/2, $0x1475
+DATA ntt16consts512<>+580(SB)/2, $0x1475
+DATA ntt16consts512<>+582(SB)/2, $0x1475
+DATA ntt16consts512<>+584(SB)/2, $0x1475
+DATA ntt16consts512<>+586(SB)/2, $0x1475
+DATA ntt16consts512<>+588(SB)/2, $0x1475
+DATA ntt16consts512<>+590(SB)/2, $0x1475
+DATA ntt16consts512<>+592(SB)/2, $0x1475
+DATA ntt16consts512<>+594(SB)/2, $0x1475
+DATA ntt16consts512<>+596(SB)/2, $0x1475
+DATA ntt16consts512<>+598(SB)/2, $0x1475
+DATA ntt16consts512<>+600(SB)/2, $0x1475
+DATA ntt16consts512<>+602(SB)/2, $0x1475
+DATA ntt16consts512<>+604(SB)/2, $0x1475
+DATA ntt16consts512<>+606(SB)/2, $0x1475
+DATA ntt16consts512<>+608(SB)/2, $0x1475
+DATA ntt16consts512<>+610(SB)/2, $0x1475
+DATA ntt16consts512<>+612(SB)/2, $0x1475
+DATA ntt16consts512<>+614(SB)/2, $0x1475
+DATA ntt16consts512<>+616(SB)/2, $0x1475
+DATA ntt16consts512<>+618(SB)/2, $0x1475
+DATA ntt16consts512<>+620(SB)/2, $0x1475
+DATA ntt16consts512<>+622(SB)/2, $0x1475
+DATA ntt16consts512<>+624(SB)/2, $0x1475
+DATA ntt16consts512<>+626(SB)/2, $0x1475
+DATA ntt16consts512<>+628(SB)/2, $0x1475
+DATA ntt16consts512<>+630(SB)/2, $0x1475
+DATA ntt16consts512<>+632(SB)/2, $0x1475
+DATA ntt16consts512<>+634(SB)/2, $0x1475
+DATA ntt16consts512<>+636(SB)/2, $0x1475
+DATA ntt16consts512<>+638(SB)/2, $0x1475
+GLOBL ntt16consts512<>(SB), RODATA|NOPTR, $640
+
+DATA ntt16fwdzetas512<>+0(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+2(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+4(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+6(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+8(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+10(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+12(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+14(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+16(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+18(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+20(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+22(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+24(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+26(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+28(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+30(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+32(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+34(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+36(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+38(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+40(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+42(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+44(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+46(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+48(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+50(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+52(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+54(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+56(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+58(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+60(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+62(SB)/2, $0xfd0a
+DATA ntt16fwdzetas512<>+64(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+66(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+68(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+70(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+72(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+74(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+76(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+78(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+80(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+82(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+84(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+86(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+88(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+90(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+92(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+94(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+96(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+98(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+100(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+102(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+104(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+106(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+108(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+110(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+112(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+114(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+116(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+118(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+120(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+122(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+124(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+126(SB)/2, $0x7b0a
+DATA ntt16fwdzetas512<>+128(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+130(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+132(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+134(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+136(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+138(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+140(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+142(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+144(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+146(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+148(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+150(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+152(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+154(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+156(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+158(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+160(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+162(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+164(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+166(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+168(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+170(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+172(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+174(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+176(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+178(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+180(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+182(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+184(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+186(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+188(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+190(SB)/2, $0xfe99
+DATA ntt16fwdzetas512<>+192(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+194(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+196(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+198(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+200(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+202(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+204(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+206(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+208(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+210(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+212(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+214(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+216(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+218(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+220(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+222(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+224(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+226(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+228(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+230(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+232(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+234(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+236(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+238(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+240(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+242(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+244(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+246(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+248(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+250(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+252(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+254(SB)/2, $0x3999
+DATA ntt16fwdzetas512<>+256(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+258(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+260(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+262(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+264(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+266(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+268(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+270(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+272(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+274(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+276(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+278(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+280(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+282(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+284(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+286(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+288(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+290(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+292(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+294(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+296(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+298(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+300(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+302(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+304(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+306(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+308(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+310(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+312(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+314(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+316(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+318(SB)/2, $0xfa13
+DATA ntt16fwdzetas512<>+320(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+322(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+324(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+326(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+328(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+330(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+332(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+334(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+336(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+338(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+340(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+342(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+344(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+346(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+348(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+350(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+352(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+354(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+356(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+358(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+360(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+362(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+364(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+366(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+368(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+370(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+372(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+374(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+376(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+378(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+380(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+382(SB)/2, $0x0313
+DATA ntt16fwdzetas512<>+384(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+386(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+388(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+390(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+392(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+394(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+396(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+398(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+400(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+402(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+404(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+406(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+408(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+410(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+412(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+414(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+416(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+418(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+420(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+422(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+424(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+426(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+428(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+430(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+432(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+434(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+436(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+438(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+440(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+442(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+444(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+446(SB)/2, $0x05d5
+DATA ntt16fwdzetas512<>+448(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+450(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+452(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+454(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+456(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+458(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+460(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+462(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+464(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+466(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+468(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+470(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+472(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+474(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+476(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+478(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+480(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+482(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+484(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+486(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+488(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+490(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+492(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+494(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+496(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+498(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+500(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+502(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+504(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+506(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+508(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+510(SB)/2, $0x34d5
+DATA ntt16fwdzetas512<>+512(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+514(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+516(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+518(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+520(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+522(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+524(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+526(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+528(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+530(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+532(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+534(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+536(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+538(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+540(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+542(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+544(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+546(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+548(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+550(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+552(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+554(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+556(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+558(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+560(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+562(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+564(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+566(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+568(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+570(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+572(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+574(SB)/2, $0x058e
+DATA ntt16fwdzetas512<>+576(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+578(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+580(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+582(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+584(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+586(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+588(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+590(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+592(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+594(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+596(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+598(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+600(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+602(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+604(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+606(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+608(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+610(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+612(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+614(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+616(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+618(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+620(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+622(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+624(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+626(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+628(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+630(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+632(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+634(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+636(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+638(SB)/2, $0xcf8e
+DATA ntt16fwdzetas512<>+640(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+642(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+644(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+646(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+648(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+650(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+652(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+654(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+656(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+658(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+660(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+662(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+664(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+666(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+668(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+670(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+672(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+674(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+676(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+678(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+680(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+682(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+684(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+686(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+688(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+690(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+692(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+694(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+696(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+698(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+700(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+702(SB)/2, $0x011f
+DATA ntt16fwdzetas512<>+704(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+706(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+708(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+710(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+712(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+714(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+716(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+718(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+720(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+722(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+724(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+726(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+728(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+730(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+732(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+734(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+736(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+738(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+740(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+742(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+744(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+746(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+748(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+750(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+752(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+754(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+756(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+758(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+760(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+762(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+764(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+766(SB)/2, $0x6e1f
+DATA ntt16fwdzetas512<>+768(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+770(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+772(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+774(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+776(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+778(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+780(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+782(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+784(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+786(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+788(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+790(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+792(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+794(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+796(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+798(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+800(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+802(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+804(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+806(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+808(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+810(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+812(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+814(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+816(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+818(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+820(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+822(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+824(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+826(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+828(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+830(SB)/2, $0x00ca
+DATA ntt16fwdzetas512<>+832(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+834(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+836(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+838(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+840(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+842(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+844(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+846(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+848(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+850(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+852(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+854(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+856(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+858(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+860(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+862(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+864(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+866(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+868(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+870(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+872(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+874(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+876(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+878(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+880(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+882(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+884(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+886(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+888(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+890(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+892(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+894(SB)/2, $0xbeca
+DATA ntt16fwdzetas512<>+896(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+898(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+900(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+902(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+904(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+906(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+908(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+910(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+912(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+914(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+916(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+918(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+920(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+922(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+924(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+926(SB)/2, $0xff55
+DATA ntt16fwdzetas512<>+928(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+930(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+932(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+934(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+936(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+938(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+940(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+942(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+944(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+946(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+948(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+950(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+952(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+954(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+956(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+958(SB)/2, $0x026e
+DATA ntt16fwdzetas512<>+960(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+962(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+964(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+966(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+968(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+970(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+972(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+974(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+976(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+978(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+980(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+982(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+984(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+986(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+988(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+990(SB)/2, $0xae55
+DATA ntt16fwdzetas512<>+992(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+994(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+996(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+998(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1000(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1002(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1004(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1006(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1008(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1010(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1012(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1014(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1016(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1018(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1020(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1022(SB)/2, $0x6c6e
+DATA ntt16fwdzetas512<>+1024(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1026(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1028(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1030(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1032(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1034(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1036(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1038(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1040(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1042(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1044(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1046(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1048(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1050(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1052(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1054(SB)/2, $0x0629
+DATA ntt16fwdzetas512<>+1056(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1058(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1060(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1062(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1064(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1066(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1068(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1070(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1072(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1074(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1076(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1078(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1080(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1082(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1084(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1086(SB)/2, $0x00b6
+DATA ntt16fwdzetas512<>+1088(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1090(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1092(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1094(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1096(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1098(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1100(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1102(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1104(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1106(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1108(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1110(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1112(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1114(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1116(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1118(SB)/2, $0xf129
+DATA ntt16fwdzetas512<>+1120(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1122(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1124(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1126(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1128(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1130(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1132(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1134(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1136(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1138(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1140(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1142(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1144(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1146(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1148(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1150(SB)/2, $0xc2b6
+DATA ntt16fwdzetas512<>+1152(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1154(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1156(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1158(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1160(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1162(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1164(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1166(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1168(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1170(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1172(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1174(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1176(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1178(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1180(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1182(SB)/2, $0x03c2
+DATA ntt16fwdzetas512<>+1184(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1186(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1188(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1190(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1192(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1194(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1196(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1198(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1200(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1202(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1204(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1206(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1208(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1210(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1212(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1214(SB)/2, $0xfb4e
+DATA ntt16fwdzetas512<>+1216(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1218(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1220(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1222(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1224(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1226(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1228(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1230(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1232(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1234(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1236(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1238(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1240(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1242(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1244(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1246(SB)/2, $0x29c2
+DATA ntt16fwdzetas512<>+1248(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1250(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1252(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1254(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1256(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1258(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1260(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1262(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1264(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1266(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1268(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1270(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1272(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1274(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1276(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1278(SB)/2, $0x054e
+DATA ntt16fwdzetas512<>+1280(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1282(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1284(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1286(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1288(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1290(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1292(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1294(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1296(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1298(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1300(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1302(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1304(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1306(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1308(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1310(SB)/2, $0xfa3e
+DATA ntt16fwdzetas512<>+1312(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1314(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1316(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1318(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1320(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1322(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1324(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1326(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1328(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1330(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1332(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1334(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1336(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1338(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1340(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1342(SB)/2, $0x05bc
+DATA ntt16fwdzetas512<>+1344(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1346(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1348(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1350(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1352(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1354(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1356(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1358(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1360(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1362(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1364(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1366(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1368(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1370(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1372(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1374(SB)/2, $0xd43e
+DATA ntt16fwdzetas512<>+1376(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1378(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1380(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1382(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1384(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1386(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1388(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1390(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1392(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1394(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1396(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1398(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1400(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1402(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1404(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1406(SB)/2, $0x79bc
+DATA ntt16fwdzetas512<>+1408(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1410(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1412(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1414(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1416(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1418(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1420(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1422(SB)/2, $0x023d
+DATA ntt16fwdzetas512<>+1424(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1426(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1428(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1430(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1432(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1434(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1436(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1438(SB)/2, $0xfad3
+DATA ntt16fwdzetas512<>+1440(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1442(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1444(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1446(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1448(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1450(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1452(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1454(SB)/2, $0x0108
+DATA ntt16fwdzetas512<>+1456(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1458(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1460(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1462(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1464(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1466(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1468(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1470(SB)/2, $0x017f
+DATA ntt16fwdzetas512<>+1472(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1474(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1476(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1478(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1480(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1482(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1484(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1486(SB)/2, $0xe93d
+DATA ntt16fwdzetas512<>+1488(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1490(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1492(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1494(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1496(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1498(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1500(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1502(SB)/2, $0x43d3
+DATA ntt16fwdzetas512<>+1504(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1506(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1508(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1510(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1512(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1514(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1516(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1518(SB)/2, $0x9908
+DATA ntt16fwdzetas512<>+1520(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1522(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1524(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1526(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1528(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1530(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1532(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1534(SB)/2, $0x8e7f
+DATA ntt16fwdzetas512<>+1536(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1538(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1540(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1542(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1544(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1546(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1548(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1550(SB)/2, $0xfcc3
+DATA ntt16fwdzetas512<>+1552(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1554(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1556(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1558(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1560(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1562(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1564(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1566(SB)/2, $0x05b2
+DATA ntt16fwdzetas512<>+1568(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1570(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1572(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1574(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1576(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1578(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1580(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1582(SB)/2, $0xf9be
+DATA ntt16fwdzetas512<>+1584(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1586(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1588(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1590(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1592(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1594(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1596(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1598(SB)/2, $0xff7e
+DATA ntt16fwdzetas512<>+1600(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1602(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1604(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1606(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1608(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1610(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1612(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1614(SB)/2, $0x15c3
+DATA ntt16fwdzetas512<>+1616(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1618(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1620(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1622(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1624(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1626(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1628(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1630(SB)/2, $0xfbb2
+DATA ntt16fwdzetas512<>+1632(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1634(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1636(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1638(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1640(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1642(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1644(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1646(SB)/2, $0x53be
+DATA ntt16fwdzetas512<>+1648(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1650(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1652(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1654(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1656(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1658(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1660(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1662(SB)/2, $0x997e
+DATA ntt16fwdzetas512<>+1664(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1666(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1668(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1670(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1672(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1674(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1676(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1678(SB)/2, $0xfd57
+DATA ntt16fwdzetas512<>+1680(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1682(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1684(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1686(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1688(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1690(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1692(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1694(SB)/2, $0x03f9
+DATA ntt16fwdzetas512<>+1696(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1698(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1700(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1702(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1704(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1706(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1708(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1710(SB)/2, $0x02dc
+DATA ntt16fwdzetas512<>+1712(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1714(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1716(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1718(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1720(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1722(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1724(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1726(SB)/2, $0x0260
+DATA ntt16fwdzetas512<>+1728(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1730(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1732(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1734(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1736(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1738(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1740(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1742(SB)/2, $0x9257
+DATA ntt16fwdzetas512<>+1744(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1746(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1748(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1750(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1752(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1754(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1756(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1758(SB)/2, $0x5ef9
+DATA ntt16fwdzetas512<>+1760(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1762(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1764(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1766(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1768(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1770(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1772(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1774(SB)/2, $0xd6dc
+DATA ntt16fwdzetas512<>+1776(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1778(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1780(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1782(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1784(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1786(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1788(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1790(SB)/2, $0x2260
+DATA ntt16fwdzetas512<>+1792(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1794(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1796(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1798(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1800(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1802(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1804(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1806(SB)/2, $0xf9fa
+DATA ntt16fwdzetas512<>+1808(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1810(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1812(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1814(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1816(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1818(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1820(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1822(SB)/2, $0x019b
+DATA ntt16fwdzetas512<>+1824(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1826(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1828(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1830(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1832(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1834(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1836(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1838(SB)/2, $0xff33
+DATA ntt16fwdzetas512<>+1840(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1842(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1844(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1846(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1848(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1850(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1852(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1854(SB)/2, $0xf9dd
+DATA ntt16fwdzetas512<>+1856(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1858(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1860(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1862(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1864(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1866(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1868(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1870(SB)/2, $0x47fa
+DATA ntt16fwdzetas512<>+1872(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1874(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1876(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1878(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1880(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1882(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1884(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1886(SB)/2, $0x229b
+DATA ntt16fwdzetas512<>+1888(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1890(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1892(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1894(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1896(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1898(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1900(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1902(SB)/2, $0x6833
+DATA ntt16fwdzetas512<>+1904(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1906(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1908(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1910(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1912(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1914(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1916(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1918(SB)/2, $0xc0dd
+DATA ntt16fwdzetas512<>+1920(SB)/2, $0x04c7
+DATA ntt16fwdzetas512<>+1922(SB)/2, $0x04c7
+DATA ntt16fwdzetas512<>+1924(SB)/2, $0x04c7
+DATA ntt16fwdzetas512<>+1926(SB)/2, $0x04c7
+DATA ntt16fwdzetas512<>+1928(SB)/2, $0x028c
+DATA ntt16fwdzetas512<>+1930(SB)/2, $0x028c
+DATA ntt16fwdzetas512<>+1932(SB)/2, $0x028c
+DATA ntt16fwdzetas512<>+1934(SB)/2, $0x028c
+DATA ntt16fwdzetas512<>+1936(SB)/2, $0xfdd8
+DATA ntt16fwdzetas512<>+1938(SB)/2, $0xfdd8
+DATA ntt16fwdzetas512<>+1940(SB)/2, $0xfdd8
+DATA ntt16fwdzetas512<>+1942(SB)/2, $0xfdd8
+DATA ntt16fwdzetas512<>+1944(SB)/2, $0x03f7
+DATA ntt16fwdzetas512<>+1946(SB)/2, $0x03f7
+DATA ntt16fwdzetas512<>+1948(SB)/2, $0x03f7
+DATA ntt16fwdzetas512<>+1950(SB)/2, $0x03f7
+DATA ntt16fwdzetas512<>+1952(SB)/2, $0xfaf3
+DATA ntt16fwdzetas512<>+1954(SB)/2, $0xfaf3
+DATA ntt16fwdzetas512<>+1956(SB)/2, $0xfaf3
+DATA ntt16fwdzetas512<>+1958(SB)/2, $0xfaf3
+DATA ntt16fwdzetas512<>+1960(SB)/2, $0x05d3
+DATA ntt16fwdzetas512<>+1962(SB)/2, $0x05d3
+DATA ntt16fwdzetas512<>+1964(SB)/2, $0x05d3
+DATA ntt16fwdzetas512<>+1966(SB)/2, $0x05d3
+DATA ntt16fwdzetas512<>+1968(SB)/2, $0xfee6
+DATA ntt16fwdzetas512<>+1970(SB)/2, $0xfee6
+DATA ntt16fwdzetas512<>+1972(SB)/2, $0xfee6
+DATA ntt16fwdzetas512<>+1974(SB)/2, $0xfee6
+DATA ntt16fwdzetas512<>+1976(SB)/2, $0xf9f8
+DATA ntt16fwdzetas512<>+1978(SB)/2, $0xf9f8
+DATA ntt16fwdzetas512<>+1980(SB)/2, $0xf9f8
+DATA ntt16fwdzetas512<>+1982(SB)/2, $0xf9f8
+DATA ntt16fwdzetas512<>+1984(SB)/2, $0xe9c7
+DATA ntt16fwdzetas512<>+1986(SB)/2, $0xe9c7
+DATA ntt16fwdzetas512<>+1988(SB)/2, $0xe9c7
+DATA ntt16fwdzetas512<>+1990(SB)/2, $0xe9c7
+DATA ntt16fwdzetas512<>+1992(SB)/2, $0xe68c
+DATA ntt16fwdzetas512<>+1994(SB)/2, $0xe68c
+DATA ntt16fwdzetas512<>+1996(SB)/2, $0xe68c
+DATA ntt16fwdzetas512<>+1998(SB)/2, $0xe68c
+DATA ntt16fwdzetas512<>+2000(SB)/2, $0x05d8
+DATA ntt16fwdzetas512<>+2002(SB)/2, $0x05d8
+DATA ntt16fwdzetas512<>+2004(SB)/2, $0x05d8
+DATA ntt16fwdzetas512<>+2006(SB)/2, $0x05d8
+DATA ntt16fwdzetas512<>+2008(SB)/2, $0x78f7
+DATA ntt16fwdzetas512<>+2010(SB)/2, $0x78f7
+DATA ntt16fwdzetas512<>+2012(SB)/2, $0x78f7
+DATA ntt16fwdzetas512<>+2014(SB)/2, $0x78f7
+DATA ntt16fwdzetas512<>+2016(SB)/2, $0xa3f3
+DATA ntt16fwdzetas512<>+2018(SB)/2, $0xa3f3
+DATA ntt16fwdzetas512<>+2020(SB)/2, $0xa3f3
+DATA ntt16fwdzetas512<>+2022(SB)/2, $0xa3f3
+DATA ntt16fwdzetas512<>+2024(SB)/2, $0x4ed3
+DATA ntt16fwdzetas512<>+2026(SB)/2, $0x4ed3
+DATA ntt16fwdzetas512<>+2028(SB)/2, $0x4ed3
+DATA ntt16fwdzetas512<>+2030(SB)/2, $0x4ed3
+DATA ntt16fwdzetas512<>+2032(SB)/2, $0x50e6
+DATA ntt16fwdzetas512<>+2034(SB)/2, $0x50e6
+DATA ntt16fwdzetas512<>+2036(SB)/2, $0x50e6
+DATA ntt16fwdzetas512<>+2038(SB)/2, $0x50e6
+DATA ntt16fwdzetas512<>+2040(SB)/2, $0x61f8
+DATA ntt16fwdzetas512<>+2042(SB)/2, $0x61f8
+DATA ntt16fwdzetas512<>+2044(SB)/2, $0x61f8
+DATA ntt16fwdzetas512<>+2046(SB)/2, $0x61f8
+DATA ntt16fwdzetas512<>+2048(SB)/2, $0x0204
+DATA ntt16fwdzetas512<>+2050(SB)/2, $0x0204
+DATA ntt16fwdzetas512<>+2052(SB)/2, $0x0204
+DATA ntt16fwdzetas512<>+2054(SB)/2, $0x0204
+DATA ntt16fwdzetas512<>+2056(SB)/2, $0xfff8
+DATA ntt16fwdzetas512<>+2058(SB)/2, $0xfff8
+DATA ntt16fwdzetas512<>+2060(SB)/2, $0xfff8
+DATA ntt16fwdzetas512<>+2062(SB)/2, $0xfff8
+DATA ntt16fwdzetas512<>+2064(SB)/2, $0xfec0
+DATA ntt16fwdzetas512<>+2066(SB)/2, $0xfec0
+DATA ntt16fwdzetas512<>+2068(SB)/2, $0xfec0
+DATA ntt16fwdzetas512<>+2070(SB)/2, $0xfec0
+DATA ntt16fwdzetas512<>+2072(SB)/2, $0xfd66
+DATA ntt16fwdzetas512<>+2074(SB)/2, $0xfd66
+DATA ntt16fwdzetas512<>+2076(SB)/2, $0xfd66
+DATA ntt16fwdzetas512<>+2078(SB)/2, $0xfd66
+DATA ntt16fwdzetas512<>+2080(SB)/2, $0xf9ae
+DATA ntt16fwdzetas512<>+2082(SB)/2, $0xf9ae
+DATA ntt16fwdzetas512<>+2084(SB)/2, $0xf9ae
+DATA ntt16fwdzetas512<>+2086(SB)/2, $0xf9ae
+DATA ntt16fwdzetas512<>+2088(SB)/2, $0xfb76
+DATA ntt16fwdzetas512<>+2090(SB)/2, $0xfb76
+DATA ntt16fwdzetas512<>+2092(SB)/2, $0xfb76
+DATA ntt16fwdzetas512<>+2094(SB)/2, $0xfb76
+DATA ntt16fwdzetas512<>+2096(SB)/2, $0x007e
+DATA ntt16fwdzetas512<>+2098(SB)/2, $0x007e
+DATA ntt16fwdzetas512<>+2100(SB)/2, $0x007e
+DATA ntt16fwdzetas512<>+2102(SB)/2, $0x007e
+DATA ntt16fwdzetas512<>+2104(SB)/2, $0x05bd
+DATA ntt16fwdzetas512<>+2106(SB)/2, $0x05bd
+DATA ntt16fwdzetas512<>+2108(SB)/2, $0x05bd
+DATA ntt16fwdzetas512<>+2110(SB)/2, $0x05bd
+DATA ntt16fwdzetas512<>+2112(SB)/2, $0xce04
+DATA ntt16fwdzetas512<>+2114(SB)/2, $0xce04
+DATA ntt16fwdzetas512<>+2116(SB)/2, $0xce04
+DATA ntt16fwdzetas512<>+2118(SB)/2, $0xce04
+DATA ntt16fwdzetas512<>+2120(SB)/2, $0x67f8
+DATA ntt16fwdzetas512<>+2122(SB)/2, $0x67f8
+DATA ntt16fwdzetas512<>+2124(SB)/2, $0x67f8
+DATA ntt16fwdzetas512<>+2126(SB)/2, $0x67f8
+DATA ntt16fwdzetas512<>+2128(SB)/2, $0x3ec0
+DATA ntt16fwdzetas512<>+2130(SB)/2, $0x3ec0
+DATA ntt16fwdzetas512<>+2132(SB)/2, $0x3ec0
+DATA ntt16fwdzetas512<>+2134(SB)/2, $0x3ec0
+DATA ntt16fwdzetas512<>+2136(SB)/2, $0xcf66
+DATA ntt16fwdzetas512<>+2138(SB)/2, $0xcf66
+DATA ntt16fwdzetas512<>+2140(SB)/2, $0xcf66
+DATA ntt16fwdzetas512<>+2142(SB)/2, $0xcf66
+DATA ntt16fwdzetas512<>+2144(SB)/2, $0x23ae
+DATA ntt16fwdzetas512<>+2146(SB)/2, $0x23ae
+DATA ntt16fwdzetas512<>+2148(SB)/2, $0x23ae
+DATA ntt16fwdzetas512<>+2150(SB)/2, $0x23ae
+DATA ntt16fwdzetas512<>+2152(SB)/2, $0xfd76
+DATA ntt16fwdzetas512<>+2154(SB)/2, $0xfd76
+DATA ntt16fwdzetas512<>+2156(SB)/2, $0xfd76
+DATA ntt16fwdzetas512<>+2158(SB)/2, $0xfd76
+DATA ntt16fwdzetas512<>+2160(SB)/2, $0x9a7e
+DATA ntt16fwdzetas512<>+2162(SB)/2, $0x9a7e
+DATA ntt16fwdzetas512<>+2164(SB)/2, $0x9a7e
+DATA ntt16fwdzetas512<>+2166(SB)/2, $0x9a7e
+DATA ntt16fwdzetas512<>+2168(SB)/2, $0x6cbd
+DATA ntt16fwdzetas512<>+2170(SB)/2, $0x6cbd
+DATA ntt16fwdzetas512<>+2172(SB)/2, $0x6cbd
+DATA ntt16fwdzetas512<>+2174(SB)/2, $0x6cbd
+DATA ntt16fwdzetas512<>+2176(SB)/2, $0xfcab
+DATA ntt16fwdzetas512<>+2178(SB)/2, $0xfcab
+DATA ntt16fwdzetas512<>+2180(SB)/2, $0xfcab
+DATA ntt16fwdzetas512<>+2182(SB)/2, $0xfcab
+DATA ntt16fwdzetas512<>+2184(SB)/2, $0xffa6
+DATA ntt16fwdzetas512<>+2186(SB)/2, $0xffa6
+DATA ntt16fwdzetas512<>+2188(SB)/2, $0xffa6
+DATA ntt16fwdzetas512<>+2190(SB)/2, $0xffa6
+DATA ntt16fwdzetas512<>+2192(SB)/2, $0xfef1
+DATA ntt16fwdzetas512<>+2194(SB)/2, $0xfef1
+DATA ntt16fwdzetas512<>+2196(SB)/2, $0xfef1
+DATA ntt16fwdzetas512<>+2198(SB)/2, $0xfef1
+DATA ntt16fwdzetas512<>+2200(SB)/2, $0x033e
+DATA ntt16fwdzetas512<>+2202(SB)/2, $0x033e
+DATA ntt16fwdzetas512<>+2204(SB)/2, $0x033e
+DATA ntt16fwdzetas512<>+2206(SB)/2, $0x033e
+DATA ntt16fwdzetas512<>+2208(SB)/2, $0x006b
+DATA ntt16fwdzetas512<>+2210(SB)/2, $0x006b
+DATA ntt16fwdzetas512<>+2212(SB)/2, $0x006b
+DATA ntt16fwdzetas512<>+2214(SB)/2, $0x006b
+DATA ntt16fwdzetas512<>+2216(SB)/2, $0xfa73
+DATA ntt16fwdzetas512<>+2218(SB)/2, $0xfa73
+DATA ntt16fwdzetas512<>+2220(SB)/2, $0xfa73
+DATA ntt16fwdzetas512<>+2222(SB)/2, $0xfa73
+DATA ntt16fwdzetas512<>+2224(SB)/2, $0xff09
+DATA ntt16fwdzetas512<>+2226(SB)/2, $0xff09
+DATA ntt16fwdzetas512<>+2228(SB)/2, $0xff09
+DATA ntt16fwdzetas512<>+2230(SB)/2, $0xff09
+DATA ntt16fwdzetas512<>+2232(SB)/2, $0xfc49
+DATA ntt16fwdzetas512<>+2234(SB)/2, $0xfc49
+DATA ntt16fwdzetas512<>+2236(SB)/2, $0xfc49
+DATA ntt16fwdzetas512<>+2238(SB)/2, $0xfc49
+DATA ntt16fwdzetas512<>+2240(SB)/2, $0x4dab
+DATA ntt16fwdzetas512<>+2242(SB)/2, $0x4dab
+DATA ntt16fwdzetas512<>+2244(SB)/2, $0x4dab
+DATA ntt16fwdzetas512<>+2246(SB)/2, $0x4dab
+DATA ntt16fwdzetas512<>+2248(SB)/2, $0x91a6
+DATA ntt16fwdzetas512<>+2250(SB)/2, $0x91a6
+DATA ntt16fwdzetas512<>+2252(SB)/2, $0x91a6
+DATA ntt16fwdzetas512<>+2254(SB)/2, $0x91a6
+DATA ntt16fwdzetas512<>+2256(SB)/2, $0xc1f1
+DATA ntt16fwdzetas512<>+2258(SB)/2, $0xc1f1
+DATA ntt16fwdzetas512<>+2260(SB)/2, $0xc1f1
+DATA ntt16fwdzetas512<>+2262(SB)/2, $0xc1f1
+DATA ntt16fwdzetas512<>+2264(SB)/2, $0xdd3e
+DATA ntt16fwdzetas512<>+2266(SB)/2, $0xdd3e
+DATA ntt16fwdzetas512<>+2268(SB)/2, $0xdd3e
+DATA ntt16fwdzetas512<>+2270(SB)/2, $0xdd3e
+DATA ntt16fwdzetas512<>+2272(SB)/2, $0x916b
+DATA ntt16fwdzetas512<>+2274(SB)/2, $0x916b
+DATA ntt16fwdzetas512<>+2276(SB)/2, $0x916b
+DATA ntt16fwdzetas512<>+2278(SB)/2, $0x916b
+DATA ntt16fwdzetas512<>+2280(SB)/2, $0x2373
+DATA ntt16fwdzetas512<>+2282(SB)/2, $0x2373
+DATA ntt16fwdzetas512<>+2284(SB)/2, $0x2373
+DATA ntt16fwdzetas512<>+2286(SB)/2, $0x2373
+DATA ntt16fwdzetas512<>+2288(SB)/2, $0x8a09
+DATA ntt16fwdzetas512<>+2290(SB)/2, $0x8a09
+DATA ntt16fwdzetas512<>+2292(SB)/2, $0x8a09
+DATA ntt16fwdzetas512<>+2294(SB)/2, $0x8a09
+DATA ntt16fwdzetas512<>+2296(SB)/2, $0x4749
+DATA ntt16fwdzetas512<>+2298(SB)/2, $0x4749
+DATA ntt16fwdzetas512<>+2300(SB)/2, $0x4749
+DATA ntt16fwdzetas512<>+2302(SB)/2, $0x4749
+DATA ntt16fwdzetas512<>+2304(SB)/2, $0xfe72
+DATA ntt16fwdzetas512<>+2306(SB)/2, $0xfe72
+DATA ntt16fwdzetas512<>+2308(SB)/2, $0xfe72
+DATA ntt16fwdzetas512<>+2310(SB)/2, $0xfe72
+DATA ntt16fwdzetas512<>+2312(SB)/2, $0x03c1
+DATA ntt16fwdzetas512<>+2314(SB)/2, $0x03c1
+DATA ntt16fwdzetas512<>+2316(SB)/2, $0x03c1
+DATA ntt16fwdzetas512<>+2318(SB)/2, $0x03c1
+DATA ntt16fwdzetas512<>+2320(SB)/2, $0xfa1c
+DATA ntt16fwdzetas512<>+2322(SB)/2, $0xfa1c
+DATA ntt16fwdzetas512<>+2324(SB)/2, $0xfa1c
+DATA ntt16fwdzetas512<>+2326(SB)/2, $0xfa1c
+DATA ntt16fwdzetas512<>+2328(SB)/2, $0xfd2b
+DATA ntt16fwdzetas512<>+2330(SB)/2, $0xfd2b
+DATA ntt16fwdzetas512<>+2332(SB)/2, $0xfd2b
+DATA ntt16fwdzetas512<>+2334(SB)/2, $0xfd2b
+DATA ntt16fwdzetas512<>+2336(SB)/2, $0x01c0
+DATA ntt16fwdzetas512<>+2338(SB)/2, $0x01c0
+DATA ntt16fwdzetas512<>+2340(SB)/2, $0x01c0
+DATA ntt16fwdzetas512<>+2342(SB)/2, $0x01c0
+DATA ntt16fwdzetas512<>+2344(SB)/2, $0xfbd7
+DATA ntt16fwdzetas512<>+2346(SB)/2, $0xfbd7
+DATA ntt16fwdzetas512<>+2348(SB)/2, $0xfbd7
+DATA ntt16fwdzetas512<>+2350(SB)/2, $0xfbd7
+DATA ntt16fwdzetas512<>+2352(SB)/2, $0x02a5
+DATA ntt16fwdzetas512<>+2354(SB)/2, $0x02a5
+DATA ntt16fwdzetas512<>+2356(SB)/2, $0x02a5
+DATA ntt16fwdzetas512<>+2358(SB)/2, $0x02a5
+DATA ntt16fwdzetas512<>+2360(SB)/2, $0xfb05
+DATA ntt16fwdzetas512<>+2362(SB)/2, $0xfb05
+DATA ntt16fwdzetas512<>+2364(SB)/2, $0xfb05
+DATA ntt16fwdzetas512<>+2366(SB)/2, $0xfb05
+DATA ntt16fwdzetas512<>+2368(SB)/2, $0x3472
+DATA ntt16fwdzetas512<>+2370(SB)/2, $0x3472
+DATA ntt16fwdzetas512<>+2372(SB)/2, $0x3472
+DATA ntt16fwdzetas512<>+2374(SB)/2, $0x3472
+DATA ntt16fwdzetas512<>+2376(SB)/2, $0x36c1
+DATA ntt16fwdzetas512<>+2378(SB)/2, $0x36c1
+DATA ntt16fwdzetas512<>+2380(SB)/2, $0x36c1
+DATA ntt16fwdzetas512<>+2382(SB)/2, $0x36c1
+DATA ntt16fwdzetas512<>+2384(SB)/2, $0x8e1c
+DATA ntt16fwdzetas512<>+2386(SB)/2, $0x8e1c
+DATA ntt16fwdzetas512<>+2388(SB)/2, $0x8e1c
+DATA ntt16fwdzetas512<>+2390(SB)/2, $0x8e1c
+DATA ntt16fwdzetas512<>+2392(SB)/2, $0xce2b
+DATA ntt16fwdzetas512<>+2394(SB)/2, $0xce2b
+DATA ntt16fwdzetas512<>+2396(SB)/2, $0xce2b
+DATA ntt16fwdzetas512<>+2398(SB)/2, $0xce2b
+DATA ntt16fwdzetas512<>+2400(SB)/2, $0x41c0
+DATA ntt16fwdzetas512<>+2402(SB)/2, $0x41c0
+DATA ntt16fwdzetas512<>+2404(SB)/2, $0x41c0
+DATA ntt16fwdzetas512<>+2406(SB)/2, $0x41c0
+DATA ntt16fwdzetas512<>+2408(SB)/2, $0x10d7
+DATA ntt16fwdzetas512<>+2410(SB)/2, $0x10d7
+DATA ntt16fwdzetas512<>+2412(SB)/2, $0x10d7
+DATA ntt16fwdzetas512<>+2414(SB)/2, $0x10d7
+DATA ntt16fwdzetas512<>+2416(SB)/2, $0xa1a5
+DATA ntt16fwdzetas512<>+2418(SB)/2, $0xa1a5
+DATA ntt16fwdzetas512<>+2420(SB)/2, $0xa1a5
+DATA ntt16fwdzetas512<>+2422(SB)/2, $0xa1a5
+DATA ntt16fwdzetas512<>+2424(SB)/2, $0xba05
+DATA ntt16fwdzetas512<>+2426(SB)/2, $0xba05
+DATA ntt16fwdzetas512<>+2428(SB)/2, $0xba05
+DATA ntt16fwdzetas512<>+2430(SB)/2, $0xba05
+DATA ntt16fwdzetas512<>+2432(SB)/2, $0xfbb1
+DATA ntt16fwdzetas512<>+2434(SB)/2, $0xfbb1
+DATA ntt16fwdzetas512<>+2436(SB)/2, $0x01ae
+DATA ntt16fwdzetas512<>+2438(SB)/2, $0x01ae
+DATA ntt16fwdzetas512<>+2440(SB)/2, $0x022b
+DATA ntt16fwdzetas512<>+2442(SB)/2, $0x022b
+DATA ntt16fwdzetas512<>+2444(SB)/2, $0x034b
+DATA ntt16fwdzetas512<>+2446(SB)/2, $0x034b
+DATA ntt16fwdzetas512<>+2448(SB)/2, $0xfb1d
+DATA ntt16fwdzetas512<>+2450(SB)/2, $0xfb1d
+DATA ntt16fwdzetas512<>+2452(SB)/2, $0x0367
+DATA ntt16fwdzetas512<>+2454(SB)/2, $0x0367
+DATA ntt16fwdzetas512<>+2456(SB)/2, $0x060e
+DATA ntt16fwdzetas512<>+2458(SB)/2, $0x060e
+DATA ntt16fwdzetas512<>+2460(SB)/2, $0x0069
+DATA ntt16fwdzetas512<>+2462(SB)/2, $0x0069
+DATA ntt16fwdzetas512<>+2464(SB)/2, $0x01a6
+DATA ntt16fwdzetas512<>+2466(SB)/2, $0x01a6
+DATA ntt16fwdzetas512<>+2468(SB)/2, $0x024b
+DATA ntt16fwdzetas512<>+2470(SB)/2, $0x024b
+DATA ntt16fwdzetas512<>+2472(SB)/2, $0x00b1
+DATA ntt16fwdzetas512<>+2474(SB)/2, $0x00b1
+DATA ntt16fwdzetas512<>+2476(SB)/2, $0xff15
+DATA ntt16fwdzetas512<>+2478(SB)/2, $0xff15
+DATA ntt16fwdzetas512<>+2480(SB)/2, $0xfedd
+DATA ntt16fwdzetas512<>+2482(SB)/2, $0xfedd
+DATA ntt16fwdzetas512<>+2484(SB)/2, $0xfe34
+DATA ntt16fwdzetas512<>+2486(SB)/2, $0xfe34
+DATA ntt16fwdzetas512<>+2488(SB)/2, $0x0626
+DATA ntt16fwdzetas512<>+2490(SB)/2, $0x0626
+DATA ntt16fwdzetas512<>+2492(SB)/2, $0x0675
+DATA ntt16fwdzetas512<>+2494(SB)/2, $0x0675
+DATA ntt16fwdzetas512<>+2496(SB)/2, $0xfeb1
+DATA ntt16fwdzetas512<>+2498(SB)/2, $0xfeb1
+DATA ntt16fwdzetas512<>+2500(SB)/2, $0x2bae
+DATA ntt16fwdzetas512<>+2502(SB)/2, $0x2bae
+DATA ntt16fwdzetas512<>+2504(SB)/2, $0xd32b
+DATA ntt16fwdzetas512<>+2506(SB)/2, $0xd32b
+DATA ntt16fwdzetas512<>+2508(SB)/2, $0x344b
+DATA ntt16fwdzetas512<>+2510(SB)/2, $0x344b
+DATA ntt16fwdzetas512<>+2512(SB)/2, $0x821d
+DATA ntt16fwdzetas512<>+2514(SB)/2, $0x821d
+DATA ntt16fwdzetas512<>+2516(SB)/2, $0xc867
+DATA ntt16fwdzetas512<>+2518(SB)/2, $0xc867
+DATA ntt16fwdzetas512<>+2520(SB)/2, $0x500e
+DATA ntt16fwdzetas512<>+2522(SB)/2, $0x500e
+DATA ntt16fwdzetas512<>+2524(SB)/2, $0xab69
+DATA ntt16fwdzetas512<>+2526(SB)/2, $0xab69
+DATA ntt16fwdzetas512<>+2528(SB)/2, $0x93a6
+DATA ntt16fwdzetas512<>+2530(SB)/2, $0x93a6
+DATA ntt16fwdzetas512<>+2532(SB)/2, $0x334b
+DATA ntt16fwdzetas512<>+2534(SB)/2, $0x334b
+DATA ntt16fwdzetas512<>+2536(SB)/2, $0x03b1
+DATA ntt16fwdzetas512<>+2538(SB)/2, $0x03b1
+DATA ntt16fwdzetas512<>+2540(SB)/2, $0xee15
+DATA ntt16fwdzetas512<>+2542(SB)/2, $0xee15
+DATA ntt16fwdzetas512<>+2544(SB)/2, $0xc5dd
+DATA ntt16fwdzetas512<>+2546(SB)/2, $0xc5dd
+DATA ntt16fwdzetas512<>+2548(SB)/2, $0x5a34
+DATA ntt16fwdzetas512<>+2550(SB)/2, $0x5a34
+DATA ntt16fwdzetas512<>+2552(SB)/2, $0x1826
+DATA ntt16fwdzetas512<>+2554(SB)/2, $0x1826
+DATA ntt16fwdzetas512<>+2556(SB)/2, $0x1575
+DATA ntt16fwdzetas512<>+2558(SB)/2, $0x1575
+DATA ntt16fwdzetas512<>+2560(SB)/2, $0xff0a
+DATA ntt16fwdzetas512<>+2562(SB)/2, $0xff0a
+DATA ntt16fwdzetas512<>+2564(SB)/2, $0x030a
+DATA ntt16fwdzetas512<>+2566(SB)/2, $0x030a
+DATA ntt16fwdzetas512<>+2568(SB)/2, $0x0487
+DATA ntt16fwdzetas512<>+2570(SB)/2, $0x0487
+DATA ntt16fwdzetas512<>+2572(SB)/2, $0xff6d
+DATA ntt16fwdzetas512<>+2574(SB)/2, $0xff6d
+DATA ntt16fwdzetas512<>+2576(SB)/2, $0xfcf7
+DATA ntt16fwdzetas512<>+2578(SB)/2, $0xfcf7
+DATA ntt16fwdzetas512<>+2580(SB)/2, $0x05cb
+DATA ntt16fwdzetas512<>+2582(SB)/2, $0x05cb
+DATA ntt16fwdzetas512<>+2584(SB)/2, $0xfda6
+DATA ntt16fwdzetas512<>+2586(SB)/2, $0xfda6
+DATA ntt16fwdzetas512<>+2588(SB)/2, $0x045f
+DATA ntt16fwdzetas512<>+2590(SB)/2, $0x045f
+DATA ntt16fwdzetas512<>+2592(SB)/2, $0xf9ca
+DATA ntt16fwdzetas512<>+2594(SB)/2, $0xf9ca
+DATA ntt16fwdzetas512<>+2596(SB)/2, $0x0284
+DATA ntt16fwdzetas512<>+2598(SB)/2, $0x0284
+DATA ntt16fwdzetas512<>+2600(SB)/2, $0xfc98
+DATA ntt16fwdzetas512<>+2602(SB)/2, $0xfc98
+DATA ntt16fwdzetas512<>+2604(SB)/2, $0x015d
+DATA ntt16fwdzetas512<>+2606(SB)/2, $0x015d
+DATA ntt16fwdzetas512<>+2608(SB)/2, $0x01a2
+DATA ntt16fwdzetas512<>+2610(SB)/2, $0x01a2
+DATA ntt16fwdzetas512<>+2612(SB)/2, $0x0149
+DATA ntt16fwdzetas512<>+2614(SB)/2, $0x0149
+DATA ntt16fwdzetas512<>+2616(SB)/2, $0xff64
+DATA ntt16fwdzetas512<>+2618(SB)/2, $0xff64
+DATA ntt16fwdzetas512<>+2620(SB)/2, $0xffb5
+DATA ntt16fwdzetas512<>+2622(SB)/2, $0xffb5
+DATA ntt16fwdzetas512<>+2624(SB)/2, $0x7d0a
+DATA ntt16fwdzetas512<>+2626(SB)/2, $0x7d0a
+DATA ntt16fwdzetas512<>+2628(SB)/2, $0x810a
+DATA ntt16fwdzetas512<>+2630(SB)/2, $0x810a
+DATA ntt16fwdzetas512<>+2632(SB)/2, $0x2987
+DATA ntt16fwdzetas512<>+2634(SB)/2, $0x2987
+DATA ntt16fwdzetas512<>+2636(SB)/2, $0x766d
+DATA ntt16fwdzetas512<>+2638(SB)/2, $0x766d
+DATA ntt16fwdzetas512<>+2640(SB)/2, $0x71f7
+DATA ntt16fwdzetas512<>+2642(SB)/2, $0x71f7
+DATA ntt16fwdzetas512<>+2644(SB)/2, $0xb6cb
+DATA ntt16fwdzetas512<>+2646(SB)/2, $0xb6cb
+DATA ntt16fwdzetas512<>+2648(SB)/2, $0x8fa6
+DATA ntt16fwdzetas512<>+2650(SB)/2, $0x8fa6
+DATA ntt16fwdzetas512<>+2652(SB)/2, $0x315f
+DATA ntt16fwdzetas512<>+2654(SB)/2, $0x315f
+DATA ntt16fwdzetas512<>+2656(SB)/2, $0xb7ca
+DATA ntt16fwdzetas512<>+2658(SB)/2, $0xb7ca
+DATA ntt16fwdzetas512<>+2660(SB)/2, $0x4e84
+DATA ntt16fwdzetas512<>+2662(SB)/2, $0x4e84
+DATA ntt16fwdzetas512<>+2664(SB)/2, $0x4498
+DATA ntt16fwdzetas512<>+2666(SB)/2, $0x4498
+DATA ntt16fwdzetas512<>+2668(SB)/2, $0x485d
+DATA ntt16fwdzetas512<>+2670(SB)/2, $0x485d
+DATA ntt16fwdzetas512<>+2672(SB)/2, $0xc7a2
+DATA ntt16fwdzetas512<>+2674(SB)/2, $0xc7a2
+DATA ntt16fwdzetas512<>+2676(SB)/2, $0x4c49
+DATA ntt16fwdzetas512<>+2678(SB)/2, $0x4c49
+DATA ntt16fwdzetas512<>+2680(SB)/2, $0xeb64
+DATA ntt16fwdzetas512<>+2682(SB)/2, $0xeb64
+DATA ntt16fwdzetas512<>+2684(SB)/2, $0xceb5
+DATA ntt16fwdzetas512<>+2686(SB)/2, $0xceb5
+DATA ntt16fwdzetas512<>+2688(SB)/2, $0x0331
+DATA ntt16fwdzetas512<>+2690(SB)/2, $0x0331
+DATA ntt16fwdzetas512<>+2692(SB)/2, $0x0449
+DATA ntt16fwdzetas512<>+2694(SB)/2, $0x0449
+DATA ntt16fwdzetas512<>+2696(SB)/2, $0x025b
+DATA ntt16fwdzetas512<>+2698(SB)/2, $0x025b
+DATA ntt16fwdzetas512<>+2700(SB)/2, $0x0262
+DATA ntt16fwdzetas512<>+2702(SB)/2, $0x0262
+DATA ntt16fwdzetas512<>+2704(SB)/2, $0x052a
+DATA ntt16fwdzetas512<>+2706(SB)/2, $0x052a
+DATA ntt16fwdzetas512<>+2708(SB)/2, $0xfafb
+DATA ntt16fwdzetas512<>+2710(SB)/2, $0xfafb
+DATA ntt16fwdzetas512<>+2712(SB)/2, $0xfa47
+DATA ntt16fwdzetas512<>+2714(SB)/2, $0xfa47
+DATA ntt16fwdzetas512<>+2716(SB)/2, $0x0180
+DATA ntt16fwdzetas512<>+2718(SB)/2, $0x0180
+DATA ntt16fwdzetas512<>+2720(SB)/2, $0xfb41
+DATA ntt16fwdzetas512<>+2722(SB)/2, $0xfb41
+DATA ntt16fwdzetas512<>+2724(SB)/2, $0xff78
+DATA ntt16fwdzetas512<>+2726(SB)/2, $0xff78
+DATA ntt16fwdzetas512<>+2728(SB)/2, $0x04c2
+DATA ntt16fwdzetas512<>+2730(SB)/2, $0x04c2
+DATA ntt16fwdzetas512<>+2732(SB)/2, $0xfac9
+DATA ntt16fwdzetas512<>+2734(SB)/2, $0xfac9
+DATA ntt16fwdzetas512<>+2736(SB)/2, $0xfc96
+DATA ntt16fwdzetas512<>+2738(SB)/2, $0xfc96
+DATA ntt16fwdzetas512<>+2740(SB)/2, $0x00dc
+DATA ntt16fwdzetas512<>+2742(SB)/2, $0x00dc
+DATA ntt16fwdzetas512<>+2744(SB)/2, $0xfb5d
+DATA ntt16fwdzetas512<>+2746(SB)/2, $0xfb5d
+DATA ntt16fwdzetas512<>+2748(SB)/2, $0xf985
+DATA ntt16fwdzetas512<>+2750(SB)/2, $0xf985
+DATA ntt16fwdzetas512<>+2752(SB)/2, $0x8631
+DATA ntt16fwdzetas512<>+2754(SB)/2, $0x8631
+DATA ntt16fwdzetas512<>+2756(SB)/2, $0x4f49
+DATA ntt16fwdzetas512<>+2758(SB)/2, $0x4f49
+DATA ntt16fwdzetas512<>+2760(SB)/2, $0x635b
+DATA ntt16fwdzetas512<>+2762(SB)/2, $0x635b
+DATA ntt16fwdzetas512<>+2764(SB)/2, $0x0862
+DATA ntt16fwdzetas512<>+2766(SB)/2, $0x0862
+DATA ntt16fwdzetas512<>+2768(SB)/2, $0xe32a
+DATA ntt16fwdzetas512<>+2770(SB)/2, $0xe32a
+DATA ntt16fwdzetas512<>+2772(SB)/2, $0x3bfb
+DATA ntt16fwdzetas512<>+2774(SB)/2, $0x3bfb
+DATA ntt16fwdzetas512<>+2776(SB)/2, $0x5f47
+DATA ntt16fwdzetas512<>+2778(SB)/2, $0x5f47
+DATA ntt16fwdzetas512<>+2780(SB)/2, $0x8180
+DATA ntt16fwdzetas512<>+2782(SB)/2, $0x8180
+DATA ntt16fwdzetas512<>+2784(SB)/2, $0xae41
+DATA ntt16fwdzetas512<>+2786(SB)/2, $0xae41
+DATA ntt16fwdzetas512<>+2788(SB)/2, $0xe778
+DATA ntt16fwdzetas512<>+2790(SB)/2, $0xe778
+DATA ntt16fwdzetas512<>+2792(SB)/2, $0x2ac2
+DATA ntt16fwdzetas512<>+2794(SB)/2, $0x2ac2
+DATA ntt16fwdzetas512<>+2796(SB)/2, $0xc5c9
+DATA ntt16fwdzetas512<>+2798(SB)/2, $0xc5c9
+DATA ntt16fwdzetas512<>+2800(SB)/2, $0x5e96
+DATA ntt16fwdzetas512<>+2802(SB)/2, $0x5e96
+DATA ntt16fwdzetas512<>+2804(SB)/2, $0xd4dc
+DATA ntt16fwdzetas512<>+2806(SB)/2, $0xd4dc
+DATA ntt16fwdzetas512<>+2808(SB)/2, $0x425d
+DATA ntt16fwdzetas512<>+2810(SB)/2, $0x425d
+DATA ntt16fwdzetas512<>+2812(SB)/2, $0x3885
+DATA ntt16fwdzetas512<>+2814(SB)/2, $0x3885
+DATA ntt16fwdzetas512<>+2816(SB)/2, $0xfb5f
+DATA ntt16fwdzetas512<>+2818(SB)/2, $0xfb5f
+DATA ntt16fwdzetas512<>+2820(SB)/2, $0xfa06
+DATA ntt16fwdzetas512<>+2822(SB)/2, $0xfa06
+DATA ntt16fwdzetas512<>+2824(SB)/2, $0xfb02
+DATA ntt16fwdzetas512<>+2826(SB)/2, $0xfb02
+DATA ntt16fwdzetas512<>+2828(SB)/2, $0x031a
+DATA ntt16fwdzetas512<>+2830(SB)/2, $0x031a
+DATA ntt16fwdzetas512<>+2832(SB)/2, $0xfa1a
+DATA ntt16fwdzetas512<>+2834(SB)/2, $0xfa1a
+DATA ntt16fwdzetas512<>+2836(SB)/2, $0xfcaa
+DATA ntt16fwdzetas512<>+2838(SB)/2, $0xfcaa
+DATA ntt16fwdzetas512<>+2840(SB)/2, $0xfc9a
+DATA ntt16fwdzetas512<>+2842(SB)/2, $0xfc9a
+DATA ntt16fwdzetas512<>+2844(SB)/2, $0x01de
+DATA ntt16fwdzetas512<>+2846(SB)/2, $0x01de
+DATA ntt16fwdzetas512<>+2848(SB)/2, $0xff94
+DATA ntt16fwdzetas512<>+2850(SB)/2, $0xff94
+DATA ntt16fwdzetas512<>+2852(SB)/2, $0xfecc
+DATA ntt16fwdzetas512<>+2854(SB)/2, $0xfecc
+DATA ntt16fwdzetas512<>+2856(SB)/2, $0x03e4
+DATA ntt16fwdzetas512<>+2858(SB)/2, $0x03e4
+DATA ntt16fwdzetas512<>+2860(SB)/2, $0x03df
+DATA ntt16fwdzetas512<>+2862(SB)/2, $0x03df
+DATA ntt16fwdzetas512<>+2864(SB)/2, $0x03be
+DATA ntt16fwdzetas512<>+2866(SB)/2, $0x03be
+DATA ntt16fwdzetas512<>+2868(SB)/2, $0xfa4c
+DATA ntt16fwdzetas512<>+2870(SB)/2, $0xfa4c
+DATA ntt16fwdzetas512<>+2872(SB)/2, $0x05f2
+DATA ntt16fwdzetas512<>+2874(SB)/2, $0x05f2
+DATA ntt16fwdzetas512<>+2876(SB)/2, $0x065c
+DATA ntt16fwdzetas512<>+2878(SB)/2, $0x065c
+DATA ntt16fwdzetas512<>+2880(SB)/2, $0x285f
+DATA ntt16fwdzetas512<>+2882(SB)/2, $0x285f
+DATA ntt16fwdzetas512<>+2884(SB)/2, $0xac06
+DATA ntt16fwdzetas512<>+2886(SB)/2, $0xac06
+DATA ntt16fwdzetas512<>+2888(SB)/2, $0xe102
+DATA ntt16fwdzetas512<>+2890(SB)/2, $0xe102
+DATA ntt16fwdzetas512<>+2892(SB)/2, $0xb11a
+DATA ntt16fwdzetas512<>+2894(SB)/2, $0xb11a
+DATA ntt16fwdzetas512<>+2896(SB)/2, $0xa81a
+DATA ntt16fwdzetas512<>+2898(SB)/2, $0xa81a
+DATA ntt16fwdzetas512<>+2900(SB)/2, $0x5aaa
+DATA ntt16fwdzetas512<>+2902(SB)/2, $0x5aaa
+DATA ntt16fwdzetas512<>+2904(SB)/2, $0x2a9a
+DATA ntt16fwdzetas512<>+2906(SB)/2, $0x2a9a
+DATA ntt16fwdzetas512<>+2908(SB)/2, $0xbbde
+DATA ntt16fwdzetas512<>+2910(SB)/2, $0xbbde
+DATA ntt16fwdzetas512<>+2912(SB)/2, $0x7b94
+DATA ntt16fwdzetas512<>+2914(SB)/2, $0x7b94
+DATA ntt16fwdzetas512<>+2916(SB)/2, $0xa2cc
+DATA ntt16fwdzetas512<>+2918(SB)/2, $0xa2cc
+DATA ntt16fwdzetas512<>+2920(SB)/2, $0x6fe4
+DATA ntt16fwdzetas512<>+2922(SB)/2, $0x6fe4
+DATA ntt16fwdzetas512<>+2924(SB)/2, $0xb0df
+DATA ntt16fwdzetas512<>+2926(SB)/2, $0xb0df
+DATA ntt16fwdzetas512<>+2928(SB)/2, $0x5dbe
+DATA ntt16fwdzetas512<>+2930(SB)/2, $0x5dbe
+DATA ntt16fwdzetas512<>+2932(SB)/2, $0x1e4c
+DATA ntt16fwdzetas512<>+2934(SB)/2, $0x1e4c
+DATA ntt16fwdzetas512<>+2936(SB)/2, $0xbbf2
+DATA ntt16fwdzetas512<>+2938(SB)/2, $0xbbf2
+DATA ntt16fwdzetas512<>+2940(SB)/2, $0x5a5c
+DATA ntt16fwdzetas512<>+2942(SB)/2, $0x5a5c
+GLOBL ntt16fwdzetas512<>(SB), RODATA|NOPTR, $2944
+
+DATA ntt16invzetas512<>+0(SB)/2, $0x065c
+DATA ntt16invzetas512<>+2(SB)/2, $0x065c
+DATA ntt16invzetas512<>+4(SB)/2, $0x05f2
+DATA ntt16invzetas512<>+6(SB)/2, $0x05f2
+DATA ntt16invzetas512<>+8(SB)/2, $0xfa4c
+DATA ntt16invzetas512<>+10(SB)/2, $0xfa4c
+DATA ntt16invzetas512<>+12(SB)/2, $0x03be
+DATA ntt16invzetas512<>+14(SB)/2, $0x03be
+DATA ntt16invzetas512<>+16(SB)/2, $0x03df
+DATA ntt16invzetas512<>+18(SB)/2, $0x03df
+DATA ntt16invzetas512<>+20(SB)/2, $0x03e4
+DATA ntt16invzetas512<>+22(SB)/2, $0x03e4
+DATA ntt16invzetas512<>+24(SB)/2, $0xfecc
+DATA ntt16invzetas512<>+26(SB)/2, $0xfecc
+DATA ntt16invzetas512<>+28(SB)/2, $0xff94
+DATA ntt16invzetas512<>+30(SB)/2, $0xff94
+DATA ntt16invzetas512<>+32(SB)/2, $0x01de
+DATA ntt16invzetas512<>+34(SB)/2, $0x01de
+DATA ntt16invzetas512<>+36(SB)/2, $0xfc9a
+DATA ntt16invzetas512<>+38(SB)/2, $0xfc9a
+DATA ntt16invzetas512<>+40(SB)/2, $0xfcaa
+DATA ntt16invzetas512<>+42(SB)/2, $0xfcaa
+DATA ntt16invzetas512<>+44(SB)/2, $0xfa1a
+DATA ntt16invzetas512<>+46(SB)/2, $0xfa1a
+DATA ntt16invzetas512<>+48(SB)/2, $0x031a
+DATA ntt16invzetas512<>+50(SB)/2, $0x031a
+DATA ntt16invzetas512<>+52(SB)/2, $0xfb02
+DATA ntt16invzetas512<>+54(SB)/2, $0xfb02
+DATA ntt16invzetas512<>+56(SB)/2, $0xfa06
+DATA ntt16invzetas512<>+58(SB)/2, $0xfa06
+DATA ntt16invzetas512<>+60(SB)/2, $0xfb5f
+DATA ntt16invzetas512<>+62(SB)/2, $0xfb5f
+DATA ntt16invzetas512<>+64(SB)/2, $0x5a5c
+DATA ntt16invzetas512<>+66(SB)/2, $0x5a5c
+DATA ntt16invzetas512<>+68(SB)/2, $0xbbf2
+DATA ntt16invzetas512<>+70(SB)/2, $0xbbf2
+DATA ntt16invzetas512<>+72(SB)/2, $0x1e4c
+DATA ntt16invzetas512<>+74(SB)/2, $0x1e4c
+DATA ntt16invzetas512<>+76(SB)/2, $0x5dbe
+DATA ntt16invzetas512<>+78(SB)/2, $0x5dbe
+DATA ntt16invzetas512<>+80(SB)/2, $0xb0df
+DATA ntt16invzetas512<>+82(SB)/2, $0xb0df
+DATA ntt16invzetas512<>+84(SB)/2, $0x6fe4
+DATA ntt16invzetas512<>+86(SB)/2, $0x6fe4
+DATA ntt16invzetas512<>+88(SB)/2, $0xa2cc
+DATA ntt16invzetas512<>+90(SB)/2, $0xa2cc
+DATA ntt16invzetas512<>+92(SB)/2, $0x7b94
+DATA ntt16invzetas512<>+94(SB)/2, $0x7b94
+DATA ntt16invzetas512<>+96(SB)/2, $0xbbde
+DATA ntt16invzetas512<>+98(SB)/2, $0xbbde
+DATA ntt16invzetas512<>+100(SB)/2, $0x2a9a
+DATA ntt16invzetas512<>+102(SB)/2, $0x2a9a
+DATA ntt16invzetas512<>+104(SB)/2, $0x5aaa
+DATA ntt16invzetas512<>+106(SB)/2, $0x5aaa
+DATA ntt16invzetas512<>+108(SB)/2, $0xa81a
+DATA ntt16invzetas512<>+110(SB)/2, $0xa81a
+DATA ntt16invzetas512<>+112(SB)/2, $0xb11a
+DATA ntt16invzetas512<>+114(SB)/2, $0xb11a
+DATA ntt16invzetas512<>+116(SB)/2, $0xe102
+DATA ntt16invzetas512<>+118(SB)/2, $0xe102
+DATA ntt16invzetas512<>+120(SB)/2, $0xac06
+DATA ntt16invzetas512<>+122(SB)/2, $0xac06
+DATA ntt16invzetas512<>+124(SB)/2, $0x285f
+DATA ntt16invzetas512<>+126(SB)/2, $0x285f
+DATA ntt16invzetas512<>+128(SB)/2, $0xf985
+DATA ntt16invzetas512<>+130(SB)/2, $0xf985
+DATA ntt16invzetas512<>+132(SB)/2, $0xfb5d
+DATA ntt16invzetas512<>+134(SB)/2, $0xfb5d
+DATA ntt16invzetas512<>+136(SB)/2, $0x00dc
+DATA ntt16invzetas512<>+138(SB)/2, $0x00dc
+DATA ntt16invzetas512<>+140(SB)/2, $0xfc96
+DATA ntt16invzetas512<>+142(SB)/2, $0xfc96
+DATA ntt16invzetas512<>+144(SB)/2, $0xfac9
+DATA ntt16invzetas512<>+146(SB)/2, $0xfac9
+DATA ntt16invzetas512<>+148(SB)/2, $0x04c2
+DATA ntt16invzetas512<>+150(SB)/2, $0x04c2
+DATA ntt16invzetas512<>+152(SB)/2, $0xff78
+DATA ntt16invzetas512<>+154(SB)/2, $0xff78
+DATA ntt16invzetas512<>+156(SB)/2, $0xfb41
+DATA ntt16invzetas512<>+158(SB)/2, $0xfb41
+DATA ntt16invzetas512<>+160(SB)/2, $0x0180
+DATA ntt16invzetas512<>+162(SB)/2, $0x0180
+DATA ntt16invzetas512<>+164(SB)/2, $0xfa47
+DATA ntt16invzetas512<>+166(SB)/2, $0xfa47
+DATA ntt16invzetas512<>+168(SB)/2, $0xfafb
+DATA ntt16invzetas512<>+170(SB)/2, $0xfafb
+DATA ntt16invzetas512<>+172(SB)/2, $0x052a
+DATA ntt16invzetas512<>+174(SB)/2, $0x052a
+DATA ntt16invzetas512<>+176(SB)/2, $0x0262
+DATA ntt16invzetas512<>+178(SB)/2, $0x0262
+DATA ntt16invzetas512<>+180(SB)/2, $0x025b
+DATA ntt16invzetas512<>+182(SB)/2, $0x025b
+DATA ntt16invzetas512<>+184(SB)/2, $0x0449
+DATA ntt16invzetas512<>+186(SB)/2, $0x0449
+DATA ntt16invzetas512<>+188(SB)/2, $0x0331
+DATA ntt16invzetas512<>+190(SB)/2, $0x0331
+DATA ntt16invzetas512<>+192(SB)/2, $0x3885
+DATA ntt16invzetas512<>+194(SB)/2, $0x3885
+DATA ntt16invzetas512<>+196(SB)/2, $0x425d
+DATA ntt16invzetas512<>+198(SB)/2, $0x425d
+DATA ntt16invzetas512<>+200(SB)/2, $0xd4dc
+DATA ntt16invzetas512<>+202(SB)/2, $0xd4dc
+DATA ntt16invzetas512<>+204(SB)/2, $0x5e96
+DATA ntt16invzetas512<>+206(SB)/2, $0x5e96
+DATA ntt16invzetas512<>+208(SB)/2, $0xc5c9
+DATA ntt16invzetas512<>+210(SB)/2, $0xc5c9
+DATA ntt16invzetas512<>+212(SB)/2, $0x2ac2
+DATA ntt16invzetas512<>+214(SB)/2, $0x2ac2
+DATA ntt16invzetas512<>+216(SB)/2, $0xe778
+DATA ntt16invzetas512<>+218(SB)/2, $0xe778
+DATA ntt16invzetas512<>+220(SB)/2, $0xae41
+DATA ntt16invzetas512<>+222(SB)/2, $0xae41
+DATA ntt16invzetas512<>+224(SB)/2, $0x8180
+DATA ntt16invzetas512<>+226(SB)/2, $0x8180
+DATA ntt16invzetas512<>+228(SB)/2, $0x5f47
+DATA ntt16invzetas512<>+230(SB)/2, $0x5f47
+DATA ntt16invzetas512<>+232(SB)/2, $0x3bfb
+DATA ntt16invzetas512<>+234(SB)/2, $0x3bfb
+DATA ntt16invzetas512<>+236(SB)/2, $0xe32a
+DATA ntt16invzetas512<>+238(SB)/2, $0xe32a
+DATA ntt16invzetas512<>+240(SB)/2, $0x0862
+DATA ntt16invzetas512<>+242(SB)/2, $0x0862
+DATA ntt16invzetas512<>+244(SB)/2, $0x635b
+DATA ntt16invzetas512<>+246(SB)/2, $0x635b
+DATA ntt16invzetas512<>+248(SB)/2, $0x4f49
+DATA ntt16invzetas512<>+250(SB)/2, $0x4f49
+DATA ntt16invzetas512<>+252(SB)/2, $0x8631
+DATA ntt16invzetas512<>+254(SB)/2, $0x8631
+DATA ntt16invzetas512<>+256(SB)/2, $0xffb5
+DATA ntt16invzetas512<>+258(SB)/2, $0xffb5
+DATA ntt16invzetas512<>+260(SB)/2, $0xff64
+DATA ntt16invzetas512<>+262(SB)/2, $0xff64
+DATA ntt16invzetas512<>+264(SB)/2, $0x0149
+DATA ntt16invzetas512<>+266(SB)/2, $0x0149
+DATA ntt16invzetas512<>+268(SB)/2, $0x01a2
+DATA ntt16invzetas512<>+270(SB)/2, $0x01a2
+DATA ntt16invzetas512<>+272(SB)/2, $0x015d
+DATA ntt16invzetas512<>+274(SB)/2, $0x015d
+DATA ntt16invzetas512<>+276(SB)/2, $0xfc98
+DATA ntt16invzetas512<>+278(SB)/2, $0xfc98
+DATA ntt16invzetas512<>+280(SB)/2, $0x0284
+DATA ntt16invzetas512<>+282(SB)/2, $0x0284
+DATA ntt16invzetas512<>+284(SB)/2, $0xf9ca
+DATA ntt16invzetas512<>+286(SB)/2, $0xf9ca
+DATA ntt16invzetas512<>+288(SB)/2, $0x045f
+DATA ntt16invzetas512<>+290(SB)/2, $0x045f
+DATA ntt16invzetas512<>+292(SB)/2, $0xfda6
+DATA ntt16invzetas512<>+294(SB)/2, $0xfda6
+DATA ntt16invzetas512<>+296(SB)/2, $0x05cb
+DATA ntt16invzetas512<>+298(SB)/2, $0x05cb
+DATA ntt16invzetas512<>+300(SB)/2, $0xfcf7
+DATA ntt16invzetas512<>+302(SB)/2, $0xfcf7
+DATA ntt16invzetas512<>+304(SB)/2, $0xff6d
+DATA ntt16invzetas512<>+306(SB)/2, $0xff6d
+DATA ntt16invzetas512<>+308(SB)/2, $0x0487
+DATA ntt16invzetas512<>+310(SB)/2, $0x0487
+DATA ntt16invzetas512<>+312(SB)/2, $0x030a
+DATA ntt16invzetas512<>+314(SB)/2, $0x030a
+DATA ntt16invzetas512<>+316(SB)/2, $0xff0a
+DATA ntt16invzetas512<>+318(SB)/2, $0xff0a
+DATA ntt16invzetas512<>+320(SB)/2, $0xceb5
+DATA ntt16invzetas512<>+322(SB)/2, $0xceb5
+DATA ntt16invzetas512<>+324(SB)/2, $0xeb64
+DATA ntt16invzetas512<>+326(SB)/2, $0xeb64
+DATA ntt16invzetas512<>+328(SB)/2, $0x4c49
+DATA ntt16invzetas512<>+330(SB)/2, $0x4c49
+DATA ntt16invzetas512<>+332(SB)/2, $0xc7a2
+DATA ntt16invzetas512<>+334(SB)/2, $0xc7a2
+DATA ntt16invzetas512<>+336(SB)/2, $0x485d
+DATA ntt16invzetas512<>+338(SB)/2, $0x485d
+DATA ntt16invzetas512<>+340(SB)/2, $0x4498
+DATA ntt16invzetas512<>+342(SB)/2, $0x4498
+DATA ntt16invzetas512<>+344(SB)/2, $0x4e84
+DATA ntt16invzetas512<>+346(SB)/2, $0x4e84
+DATA ntt16invzetas512<>+348(SB)/2, $0xb7ca
+DATA ntt16invzetas512<>+350(SB)/2, $0xb7ca
+DATA ntt16invzetas512<>+352(SB)/2, $0x315f
+DATA ntt16invzetas512<>+354(SB)/2, $0x315f
+DATA ntt16invzetas512<>+356(SB)/2, $0x8fa6
+DATA ntt16invzetas512<>+358(SB)/2, $0x8fa6
+DATA ntt16invzetas512<>+360(SB)/2, $0xb6cb
+DATA ntt16invzetas512<>+362(SB)/2, $0xb6cb
+DATA ntt16invzetas512<>+364(SB)/2, $0x71f7
+DATA ntt16invzetas512<>+366(SB)/2, $0x71f7
+DATA ntt16invzetas512<>+368(SB)/2, $0x766d
+DATA ntt16invzetas512<>+370(SB)/2, $0x766d
+DATA ntt16invzetas512<>+372(SB)/2, $0x2987
+DATA ntt16invzetas512<>+374(SB)/2, $0x2987
+DATA ntt16invzetas512<>+376(SB)/2, $0x810a
+DATA ntt16invzetas512<>+378(SB)/2, $0x810a
+DATA ntt16invzetas512<>+380(SB)/2, $0x7d0a
+DATA ntt16invzetas512<>+382(SB)/2, $0x7d0a
+DATA ntt16invzetas512<>+384(SB)/2, $0x0675
+DATA ntt16invzetas512<>+386(SB)/2, $0x0675
+DATA ntt16invzetas512<>+388(SB)/2, $0x0626
+DATA ntt16invzetas512<>+390(SB)/2, $0x0626
+DATA ntt16invzetas512<>+392(SB)/2, $0xfe34
+DATA ntt16invzetas512<>+394(SB)/2, $0xfe34
+DATA ntt16invzetas512<>+396(SB)/2, $0xfedd
+DATA ntt16invzetas512<>+398(SB)/2, $0xfedd
+DATA ntt16invzetas512<>+400(SB)/2, $0xff15
+DATA ntt16invzetas512<>+402(SB)/2, $0xff15
+DATA ntt16invzetas512<>+404(SB)/2, $0x00b1
+DATA ntt16invzetas512<>+406(SB)/2, $0x00b1
+DATA ntt16invzetas512<>+408(SB)/2, $0x024b
+DATA ntt16invzetas512<>+410(SB)/2, $0x024b
+DATA ntt16invzetas512<>+412(SB)/2, $0x01a6
+DATA ntt16invzetas512<>+414(SB)/2, $0x01a6
+DATA ntt16invzetas512<>+416(SB)/2, $0x0069
+DATA ntt16invzetas512<>+418(SB)/2, $0x0069
+DATA ntt16invzetas512<>+420(SB)/2, $0x060e
+DATA ntt16invzetas512<>+422(SB)/2, $0x060e
+DATA ntt16invzetas512<>+424(SB)/2, $0x0367
+DATA ntt16invzetas512<>+426(SB)/2, $0x0367
+DATA ntt16invzetas512<>+428(SB)/2, $0xfb1d
+DATA ntt16invzetas512<>+430(SB)/2, $0xfb1d
+DATA ntt16invzetas512<>+432(SB)/2, $0x034b
+DATA ntt16invzetas512<>+434(SB)/2, $0x034b
+DATA ntt16invzetas512<>+436(SB)/2, $0x022b
+DATA ntt16invzetas512<>+438(SB)/2, $0x022b
+DATA ntt16invzetas512<>+440(SB)/2, $0x01ae
+DATA ntt16invzetas512<>+442(SB)/2, $0x01ae
+DATA ntt16invzetas512<>+444(SB)/2, $0xfbb1
+DATA ntt16invzetas512<>+446(SB)/2, $0xfbb1
+DATA ntt16invzetas512<>+448(SB)/2, $0x1575
+DATA ntt16invzetas512<>+450(SB)/2, $0x1575
+DATA ntt16invzetas512<>+452(SB)/2, $0x1826
+DATA ntt16invzetas512<>+454(SB)/2, $0x1826
+DATA ntt16invzetas512<>+456(SB)/2, $0x5a34
+DATA ntt16invzetas512<>+458(SB)/2, $0x5a34
+DATA ntt16invzetas512<>+460(SB)/2, $0xc5dd
+DATA ntt16invzetas512<>+462(SB)/2, $0xc5dd
+DATA ntt16invzetas512<>+464(SB)/2, $0xee15
+DATA ntt16invzetas512<>+466(SB)/2, $0xee15
+DATA ntt16invzetas512<>+468(SB)/2, $0x03b1
+DATA ntt16invzetas512<>+470(SB)/2, $0x03b1
+DATA ntt16invzetas512<>+472(SB)/2, $0x334b
+DATA ntt16invzetas512<>+474(SB)/2, $0x334b
+DATA ntt16invzetas512<>+476(SB)/2, $0x93a6
+DATA ntt16invzetas512<>+478(SB)/2, $0x93a6
+DATA ntt16invzetas512<>+480(SB)/2, $0xab69
+DATA ntt16invzetas512<>+482(SB)/2, $0xab69
+DATA ntt16invzetas512<>+484(SB)/2, $0x500e
+DATA ntt16invzetas512<>+486(SB)/2, $0x500e
+DATA ntt16invzetas512<>+488(SB)/2, $0xc867
+DATA ntt16invzetas512<>+490(SB)/2, $0xc867
+DATA ntt16invzetas512<>+492(SB)/2, $0x821d
+DATA ntt16invzetas512<>+494(SB)/2, $0x821d
+DATA ntt16invzetas512<>+496(SB)/2, $0x344b
+DATA ntt16invzetas512<>+498(SB)/2, $0x344b
+DATA ntt16invzetas512<>+500(SB)/2, $0xd32b
+DATA ntt16invzetas512<>+502(SB)/2, $0xd32b
+DATA ntt16invzetas512<>+504(SB)/2, $0x2bae
+DATA ntt16invzetas512<>+506(SB)/2, $0x2bae
+DATA ntt16invzetas512<>+508(SB)/2, $0xfeb1
+DATA ntt16invzetas512<>+510(SB)/2, $0xfeb1
+DATA ntt16invzetas512<>+512(SB)/2, $0xfb05
+DATA ntt16invzetas512<>+514(SB)/2, $0xfb05
+DATA ntt16invzetas512<>+516(SB)/2, $0xfb05
+DATA ntt16invzetas512<>+518(SB)/2, $0xfb05
+DATA ntt16invzetas512<>+520(SB)/2, $0x02a5
+DATA ntt16invzetas512<>+522(SB)/2, $0x02a5
+DATA ntt16invzetas512<>+524(SB)/2, $0x02a5
+DATA ntt16invzetas512<>+526(SB)/2, $0x02a5
+DATA ntt16invzetas512<>+528(SB)/2, $0xfbd7
+DATA ntt16invzetas512<>+530(SB)/2, $0xfbd7
+DATA ntt16invzetas512<>+532(SB)/2, $0xfbd7
+DATA ntt16invzetas512<>+534(SB)/2, $0xfbd7
+DATA ntt16invzetas512<>+536(SB)/2, $0x01c0
+DATA ntt16invzetas512<>+538(SB)/2, $0x01c0
+DATA ntt16invzetas512<>+540(SB)/2, $0x01c0
+DATA ntt16invzetas512<>+542(SB)/2, $0x01c0
+DATA ntt16invzetas512<>+544(SB)/2, $0xfd2b
+DATA ntt16invzetas512<>+546(SB)/2, $0xfd2b
+DATA ntt16invzetas512<>+548(SB)/2, $0xfd2b
+DATA ntt16invzetas512<>+550(SB)/2, $0xfd2b
+DATA ntt16invzetas512<>+552(SB)/2, $0xfa1c
+DATA ntt16invzetas512<>+554(SB)/2, $0xfa1c
+DATA ntt16invzetas512<>+556(SB)/2, $0xfa1c
+DATA ntt16invzetas512<>+558(SB)/2, $0xfa1c
+DATA ntt16invzetas512<>+560(SB)/2, $0x03c1
+DATA ntt16invzetas512<>+562(SB)/2, $0x03c1
+DATA ntt16invzetas512<>+564(SB)/2, $0x03c1
+DATA ntt16invzetas512<>+566(SB)/2, $0x03c1
+DATA ntt16invzetas512<>+568(SB)/2, $0xfe72
+DATA ntt16invzetas512<>+570(SB)/2, $0xfe72
+DATA ntt16invzetas512<>+572(SB)/2, $0xfe72
+DATA ntt16invzetas512<>+574(SB)/2, $0xfe72
+DATA ntt16invzetas512<>+576(SB)/2, $0xba05
+DATA ntt16invzetas512<>+578(SB)/2, $0xba05
+DATA ntt16invzetas512<>+580(SB)/2, $0xba05
+DATA ntt16invzetas512<>+582(SB)/2, $0xba05
+DATA ntt16invzetas512<>+584(SB)/2, $0xa1a5
+DATA ntt16invzetas512<>+586(SB)/2, $0xa1a5
+DATA ntt16invzetas512<>+588(SB)/2, $0xa1a5
+DATA ntt16invzetas512<>+590(SB)/2, $0xa1a5
+DATA ntt16invzetas512<>+592(SB)/2, $0x10d7
+DATA ntt16invzetas512<>+594(SB)/2, $0x10d7
+DATA ntt16invzetas512<>+596(SB)/2, $0x10d7
+DATA ntt16invzetas512<>+598(SB)/2, $0x10d7
+DATA ntt16invzetas512<>+600(SB)/2, $0x41c0
+DATA ntt16invzetas512<>+602(SB)/2, $0x41c0
+DATA ntt16invzetas512<>+604(SB)/2, $0x41c0
+DATA ntt16invzetas512<>+606(SB)/2, $0x41c0
+DATA ntt16invzetas512<>+608(SB)/2, $0xce2b
+DATA ntt16invzetas512<>+610(SB)/2, $0xce2b
+DATA ntt16invzetas512<>+612(SB)/2, $0xce2b
+DATA ntt16invzetas512<>+614(SB)/2, $0xce2b
+DATA ntt16invzetas512<>+616(SB)/2, $0x8e1c
+DATA ntt16invzetas512<>+618(SB)/2, $0x8e1c
+DATA ntt16invzetas512<>+620(SB)/2, $0x8e1c
+DATA ntt16invzetas512<>+622(SB)/2, $0x8e1c
+DATA ntt16invzetas512<>+624(SB)/2, $0x36c1
+DATA ntt16invzetas512<>+626(SB)/2, $0x36c1
+DATA ntt16invzetas512<>+628(SB)/2, $0x36c1
+DATA ntt16invzetas512<>+630(SB)/2, $0x36c1
+DATA ntt16invzetas512<>+632(SB)/2, $0x3472
+DATA ntt16invzetas512<>+634(SB)/2, $0x3472
+DATA ntt16invzetas512<>+636(SB)/2, $0x3472
+DATA ntt16invzetas512<>+638(SB)/2, $0x3472
+DATA ntt16invzetas512<>+640(SB)/2, $0xfc49
+DATA ntt16invzetas512<>+642(SB)/2, $0xfc49
+DATA ntt16invzetas512<>+644(SB)/2, $0xfc49
+DATA ntt16invzetas512<>+646(SB)/2, $0xfc49
+DATA ntt16invzetas512<>+648(SB)/2, $0xff09
+DATA ntt16invzetas512<>+650(SB)/2, $0xff09
+DATA ntt16invzetas512<>+652(SB)/2, $0xff09
+DATA ntt16invzetas512<>+654(SB)/2, $0xff09
+DATA ntt16invzetas512<>+656(SB)/2, $0xfa73
+DATA ntt16invzetas512<>+658(SB)/2, $0xfa73
+DATA ntt16invzetas512<>+660(SB)/2, $0xfa73
+DATA ntt16invzetas512<>+662(SB)/2, $0xfa73
+DATA ntt16invzetas512<>+664(SB)/2, $0x006b
+DATA ntt16invzetas512<>+666(SB)/2, $0x006b
+DATA ntt16invzetas512<>+668(SB)/2, $0x006b
+DATA ntt16invzetas512<>+670(SB)/2, $0x006b
+DATA ntt16invzetas512<>+672(SB)/2, $0x033e
+DATA ntt16invzetas512<>+674(SB)/2, $0x033e
+DATA ntt16invzetas512<>+676(SB)/2, $0x033e
+DATA ntt16invzetas512<>+678(SB)/2, $0x033e
+DATA ntt16invzetas512<>+680(SB)/2, $0xfef1
+DATA ntt16invzetas512<>+682(SB)/2, $0xfef1
+DATA ntt16invzetas512<>+684(SB)/2, $0xfef1
+DATA ntt16invzetas512<>+686(SB)/2, $0xfef1
+DATA ntt16invzetas512<>+688(SB)/2, $0xffa6
+DATA ntt16invzetas512<>+690(SB)/2, $0xffa6
+DATA ntt16invzetas512<>+692(SB)/2, $0xffa6
+DATA ntt16invzetas512<>+694(SB)/2, $0xffa6
+DATA ntt16invzetas512<>+696(SB)/2, $0xfcab
+DATA ntt16invzetas512<>+698(SB)/2, $0xfcab
+DATA ntt16invzetas512<>+700(SB)/2, $0xfcab
+DATA ntt16invzetas512<>+702(SB)/2, $0xfcab
+DATA ntt16invzetas512<>+704(SB)/2, $0x4749
+DATA ntt16invzetas512<>+706(SB)/2, $0x4749
+DATA ntt16invzetas512<>+708(SB)/2, $0x4749
+DATA ntt16invzetas512<>+710(SB)/2, $0x4749
+DATA ntt16invzetas512<>+712(SB)/2, $0x8a09
+DATA ntt16invzetas512<>+714(SB)/2, $0x8a09
+DATA ntt16invzetas512<>+716(SB)/2, $0x8a09
+DATA ntt16invzetas512<>+718(SB)/2, $0x8a09
+DATA ntt16invzetas512<>+720(SB)/2, $0x2373
+DATA ntt16invzetas512<>+722(SB)/2, $0x2373
+DATA ntt16invzetas512<>+724(SB)/2, $0x2373
+DATA ntt16invzetas512<>+726(SB)/2, $0x2373
+DATA ntt16invzetas512<>+728(SB)/2, $0x916b
+DATA ntt16invzetas512<>+730(SB)/2, $0x916b
+DATA ntt16invzetas512<>+732(SB)/2, $0x916b
+DATA ntt16invzetas512<>+734(SB)/2, $0x916b
+DATA ntt16invzetas512<>+736(SB)/2, $0xdd3e
+DATA ntt16invzetas512<>+738(SB)/2, $0xdd3e
+DATA ntt16invzetas512<>+740(SB)/2, $0xdd3e
+DATA ntt16invzetas512<>+742(SB)/2, $0xdd3e
+DATA ntt16invzetas512<>+744(SB)/2, $0xc1f1
+DATA ntt16invzetas512<>+746(SB)/2, $0xc1f1
+DATA ntt16invzetas512<>+748(SB)/2, $0xc1f1
+DATA ntt16invzetas512<>+750(SB)/2, $0xc1f1
+DATA ntt16invzetas512<>+752(SB)/2, $0x91a6
+DATA ntt16invzetas512<>+754(SB)/2, $0x91a6
+DATA ntt16invzetas512<>+756(SB)/2, $0x91a6
+DATA ntt16invzetas512<>+758(SB)/2, $0x91a6
+DATA ntt16invzetas512<>+760(SB)/2, $0x4dab
+DATA ntt16invzetas512<>+762(SB)/2, $0x4dab
+DATA ntt16invzetas512<>+764(SB)/2, $0x4dab
+DATA ntt16invzetas512<>+766(SB)/2, $0x4dab
+DATA ntt16invzetas512<>+768(SB)/2, $0x05bd
+DATA ntt16invzetas512<>+770(SB)/2, $0x05bd
+DATA ntt16invzetas512<>+772(SB)/2, $0x05bd
+DATA ntt16invzetas512<>+774(SB)/2, $0x05bd
+DATA ntt16invzetas512<>+776(SB)/2, $0x007e
+DATA ntt16invzetas512<>+778(SB)/2, $0x007e
+DATA ntt16invzetas512<>+780(SB)/2, $0x007e
+DATA ntt16invzetas512<>+782(SB)/2, $0x007e
+DATA ntt16invzetas512<>+784(SB)/2, $0xfb76
+DATA ntt16invzetas512<>+786(SB)/2, $0xfb76
+DATA ntt16invzetas512<>+788(SB)/2, $0xfb76
+DATA ntt16invzetas512<>+790(SB)/2, $0xfb76
+DATA ntt16invzetas512<>+792(SB)/2, $0xf9ae
+DATA ntt16invzetas512<>+794(SB)/2, $0xf9ae
+DATA ntt16invzetas512<>+796(SB)/2, $0xf9ae
+DATA ntt16invzetas512<>+798(SB)/2, $0xf9ae
+DATA ntt16invzetas512<>+800(SB)/2, $0xfd66
+DATA ntt16invzetas512<>+802(SB)/2, $0xfd66
+DATA ntt16invzetas512<>+804(SB)/2, $0xfd66
+DATA ntt16invzetas512<>+806(SB)/2, $0xfd66
+DATA ntt16invzetas512<>+808(SB)/2, $0xfec0
+DATA ntt16invzetas512<>+810(SB)/2, $0xfec0
+DATA ntt16invzetas512<>+812(SB)/2, $0xfec0
+DATA ntt16invzetas512<>+814(SB)/2, $0xfec0
+DATA ntt16invzetas512<>+816(SB)/2, $0xfff8
+DATA ntt16invzetas512<>+818(SB)/2, $0xfff8
+DATA ntt16invzetas512<>+820(SB)/2, $0xfff8
+DATA ntt16invzetas512<>+822(SB)/2, $0xfff8
+DATA ntt16invzetas512<>+824(SB)/2, $0x0204
+DATA ntt16invzetas512<>+826(SB)/2, $0x0204
+DATA ntt16invzetas512<>+828(SB)/2, $0x0204
+DATA ntt16invzetas512<>+830(SB)/2, $0x0204
+DATA ntt16invzetas512<>+832(SB)/2, $0x6cbd
+DATA ntt16invzetas512<>+834(SB)/2, $0x6cbd
+DATA ntt16invzetas512<>+836(SB)/2, $0x6cbd
+DATA ntt16invzetas512<>+838(SB)/2, $0x6cbd
+DATA ntt16invzetas512<>+840(SB)/2, $0x9a7e
+DATA ntt16invzetas512<>+842(SB)/2, $0x9a7e
+DATA ntt16invzetas512<>+844(SB)/2, $0x9a7e
+DATA ntt16invzetas512<>+846(SB)/2, $0x9a7e
+DATA ntt16invzetas512<>+848(SB)/2, $0xfd76
+DATA ntt16invzetas512<>+850(SB)/2, $0xfd76
+DATA ntt16invzetas512<>+852(SB)/2, $0xfd76
+DATA ntt16invzetas512<>+854(SB)/2, $0xfd76
+DATA ntt16invzetas512<>+856(SB)/2, $0x23ae
+DATA ntt16invzetas512<>+858(SB)/2, $0x23ae
+DATA ntt16invzetas512<>+860(SB)/2, $0x23ae
+DATA ntt16invzetas512<>+862(SB)/2, $0x23ae
+DATA ntt16invzetas512<>+864(SB)/2, $0xcf66
+DATA ntt16invzetas512<>+866(SB)/2, $0xcf66
+DATA ntt16invzetas512<>+868(SB)/2, $0xcf66
+DATA ntt16invzetas512<>+870(SB)/2, $0xcf66
+DATA ntt16invzetas512<>+872(SB)/2, $0x3ec0
+DATA ntt16invzetas512<>+874(SB)/2, $0x3ec0
+DATA ntt16invzetas512<>+876(SB)/2, $0x3ec0
+DATA ntt16invzetas512<>+878(SB)/2, $0x3ec0
+DATA ntt16invzetas512<>+880(SB)/2, $0x67f8
+DATA ntt16invzetas512<>+882(SB)/2, $0x67f8
+DATA ntt16invzetas512<>+884(SB)/2, $0x67f8
+DATA ntt16invzetas512<>+886(SB)/2, $0x67f8
+DATA ntt16invzetas512<>+888(SB)/2, $0xce04
+DATA ntt16invzetas512<>+890(SB)/2, $0xce04
+DATA ntt16invzetas512<>+892(SB)/2, $0xce04
+DATA ntt16invzetas512<>+894(SB)/2, $0xce04
+DATA ntt16invzetas512<>+896(SB)/2, $0xf9f8
+DATA ntt16invzetas512<>+898(SB)/2, $0xf9f8
+DATA ntt16invzetas512<>+900(SB)/2, $0xf9f8
+DATA ntt16invzetas512<>+902(SB)/2, $0xf9f8
+DATA ntt16invzetas512<>+904(SB)/2, $0xfee6
+DATA ntt16invzetas512<>+906(SB)/2, $0xfee6
+DATA ntt16invzetas512<>+908(SB)/2, $0xfee6
+DATA ntt16invzetas512<>+910(SB)/2, $0xfee6
+DATA ntt16invzetas512<>+912(SB)/2, $0x05d3
+DATA ntt16invzetas512<>+914(SB)/2, $0x05d3
+DATA ntt16invzetas512<>+916(SB)/2, $0x05d3
+DATA ntt16invzetas512<>+918(SB)/2, $0x05d3
+DATA ntt16invzetas512<>+920(SB)/2, $0xfaf3
+DATA ntt16invzetas512<>+922(SB)/2, $0xfaf3
+DATA ntt16invzetas512<>+924(SB)/2, $0xfaf3
+DATA ntt16invzetas512<>+926(SB)/2, $0xfaf3
+DATA ntt16invzetas512<>+928(SB)/2, $0x03f7
+DATA ntt16invzetas512<>+930(SB)/2, $0x03f7
+DATA ntt16invzetas512<>+932(SB)/2, $0x03f7
+DATA ntt16invzetas512<>+934(SB)/2, $0x03f7
+DATA ntt16invzetas512<>+936(SB)/2, $0xfdd8
+DATA ntt16invzetas512<>+938(SB)/2, $0xfdd8
+DATA ntt16invzetas512<>+940(SB)/2, $0xfdd8
+DATA ntt16invzetas512<>+942(SB)/2, $0xfdd8
+DATA ntt16invzetas512<>+944(SB)/2, $0x028c
+DATA ntt16invzetas512<>+946(SB)/2, $0x028c
+DATA ntt16invzetas512<>+948(SB)/2, $0x028c
+DATA ntt16invzetas512<>+950(SB)/2, $0x028c
+DATA ntt16invzetas512<>+952(SB)/2, $0x04c7
+DATA ntt16invzetas512<>+954(SB)/2, $0x04c7
+DATA ntt16invzetas512<>+956(SB)/2, $0x04c7
+DATA ntt16invzetas512<>+958(SB)/2, $0x04c7
+DATA ntt16invzetas512<>+960(SB)/2, $0x61f8
+DATA ntt16invzetas512<>+962(SB)/2, $0x61f8
+DATA ntt16invzetas512<>+964(SB)/2, $0x61f8
+DATA ntt16invzetas512<>+966(SB)/2, $0x61f8
+DATA ntt16invzetas512<>+968(SB)/2, $0x50e6
+DATA ntt16invzetas512<>+970(SB)/2, $0x50e6
+DATA ntt16invzetas512<>+972(SB)/2, $0x50e6
+DATA ntt16invzetas512<>+974(SB)/2, $0x50e6
+DATA ntt16invzetas512<>+976(SB)/2, $0x4ed3
+DATA ntt16invzetas512<>+978(SB)/2, $0x4ed3
+DATA ntt16invzetas512<>+980(SB)/2, $0x4ed3
+DATA ntt16invzetas512<>+982(SB)/2, $0x4ed3
+DATA ntt16invzetas512<>+984(SB)/2, $0xa3f3
+DATA ntt16invzetas512<>+986(SB)/2, $0xa3f3
+DATA ntt16invzetas512<>+988(SB)/2, $0xa3f3
+DATA ntt16invzetas512<>+990(SB)/2, $0xa3f3
+DATA ntt16invzetas512<>+992(SB)/2, $0x78f7
+DATA ntt16invzetas512<>+994(SB)/2, $0x78f7
+DATA ntt16invzetas512<>+996(SB)/2, $0x78f7
+DATA ntt16invzetas512<>+998(SB)/2, $0x78f7
+DATA ntt16invzetas512<>+1000(SB)/2, $0x05d8
+DATA ntt16invzetas512<>+1002(SB)/2, $0x05d8
+DATA ntt16invzetas512<>+1004(SB)/2, $0x05d8
+DATA ntt16invzetas512<>+1006(SB)/2, $0x05d8
+DATA ntt16invzetas512<>+1008(SB)/2, $0xe68c
+DATA ntt16invzetas512<>+1010(SB)/2, $0xe68c
+DATA ntt16invzetas512<>+1012(SB)/2, $0xe68c
+DATA ntt16invzetas512<>+1014(SB)/2, $0xe68c
+DATA ntt16invzetas512<>+1016(SB)/2, $0xe9c7
+DATA ntt16invzetas512<>+1018(SB)/2, $0xe9c7
+DATA ntt16invzetas512<>+1020(SB)/2, $0xe9c7
+DATA ntt16invzetas512<>+1022(SB)/2, $0xe9c7
+DATA ntt16invzetas512<>+1024(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1026(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1028(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1030(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1032(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1034(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1036(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1038(SB)/2, $0xf9dd
+DATA ntt16invzetas512<>+1040(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1042(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1044(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1046(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1048(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1050(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1052(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1054(SB)/2, $0xff33
+DATA ntt16invzetas512<>+1056(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1058(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1060(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1062(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1064(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1066(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1068(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1070(SB)/2, $0x019b
+DATA ntt16invzetas512<>+1072(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1074(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1076(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1078(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1080(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1082(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1084(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1086(SB)/2, $0xf9fa
+DATA ntt16invzetas512<>+1088(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1090(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1092(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1094(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1096(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1098(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1100(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1102(SB)/2, $0xc0dd
+DATA ntt16invzetas512<>+1104(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1106(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1108(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1110(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1112(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1114(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1116(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1118(SB)/2, $0x6833
+DATA ntt16invzetas512<>+1120(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1122(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1124(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1126(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1128(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1130(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1132(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1134(SB)/2, $0x229b
+DATA ntt16invzetas512<>+1136(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1138(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1140(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1142(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1144(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1146(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1148(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1150(SB)/2, $0x47fa
+DATA ntt16invzetas512<>+1152(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1154(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1156(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1158(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1160(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1162(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1164(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1166(SB)/2, $0x0260
+DATA ntt16invzetas512<>+1168(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1170(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1172(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1174(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1176(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1178(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1180(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1182(SB)/2, $0x02dc
+DATA ntt16invzetas512<>+1184(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1186(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1188(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1190(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1192(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1194(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1196(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1198(SB)/2, $0x03f9
+DATA ntt16invzetas512<>+1200(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1202(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1204(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1206(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1208(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1210(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1212(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1214(SB)/2, $0xfd57
+DATA ntt16invzetas512<>+1216(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1218(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1220(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1222(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1224(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1226(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1228(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1230(SB)/2, $0x2260
+DATA ntt16invzetas512<>+1232(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1234(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1236(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1238(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1240(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1242(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1244(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1246(SB)/2, $0xd6dc
+DATA ntt16invzetas512<>+1248(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1250(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1252(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1254(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1256(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1258(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1260(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1262(SB)/2, $0x5ef9
+DATA ntt16invzetas512<>+1264(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1266(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1268(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1270(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1272(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1274(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1276(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1278(SB)/2, $0x9257
+DATA ntt16invzetas512<>+1280(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1282(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1284(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1286(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1288(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1290(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1292(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1294(SB)/2, $0xff7e
+DATA ntt16invzetas512<>+1296(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1298(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1300(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1302(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1304(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1306(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1308(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1310(SB)/2, $0xf9be
+DATA ntt16invzetas512<>+1312(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1314(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1316(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1318(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1320(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1322(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1324(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1326(SB)/2, $0x05b2
+DATA ntt16invzetas512<>+1328(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1330(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1332(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1334(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1336(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1338(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1340(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1342(SB)/2, $0xfcc3
+DATA ntt16invzetas512<>+1344(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1346(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1348(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1350(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1352(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1354(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1356(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1358(SB)/2, $0x997e
+DATA ntt16invzetas512<>+1360(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1362(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1364(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1366(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1368(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1370(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1372(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1374(SB)/2, $0x53be
+DATA ntt16invzetas512<>+1376(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1378(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1380(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1382(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1384(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1386(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1388(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1390(SB)/2, $0xfbb2
+DATA ntt16invzetas512<>+1392(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1394(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1396(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1398(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1400(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1402(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1404(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1406(SB)/2, $0x15c3
+DATA ntt16invzetas512<>+1408(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1410(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1412(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1414(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1416(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1418(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1420(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1422(SB)/2, $0x017f
+DATA ntt16invzetas512<>+1424(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1426(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1428(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1430(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1432(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1434(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1436(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1438(SB)/2, $0x0108
+DATA ntt16invzetas512<>+1440(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1442(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1444(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1446(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1448(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1450(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1452(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1454(SB)/2, $0xfad3
+DATA ntt16invzetas512<>+1456(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1458(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1460(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1462(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1464(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1466(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1468(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1470(SB)/2, $0x023d
+DATA ntt16invzetas512<>+1472(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1474(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1476(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1478(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1480(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1482(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1484(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1486(SB)/2, $0x8e7f
+DATA ntt16invzetas512<>+1488(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1490(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1492(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1494(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1496(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1498(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1500(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1502(SB)/2, $0x9908
+DATA ntt16invzetas512<>+1504(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1506(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1508(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1510(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1512(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1514(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1516(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1518(SB)/2, $0x43d3
+DATA ntt16invzetas512<>+1520(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1522(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1524(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1526(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1528(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1530(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1532(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1534(SB)/2, $0xe93d
+DATA ntt16invzetas512<>+1536(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1538(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1540(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1542(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1544(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1546(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1548(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1550(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1552(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1554(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1556(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1558(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1560(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1562(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1564(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1566(SB)/2, $0x05bc
+DATA ntt16invzetas512<>+1568(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1570(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1572(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1574(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1576(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1578(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1580(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1582(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1584(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1586(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1588(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1590(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1592(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1594(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1596(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1598(SB)/2, $0xfa3e
+DATA ntt16invzetas512<>+1600(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1602(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1604(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1606(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1608(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1610(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1612(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1614(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1616(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1618(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1620(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1622(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1624(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1626(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1628(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1630(SB)/2, $0x79bc
+DATA ntt16invzetas512<>+1632(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1634(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1636(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1638(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1640(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1642(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1644(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1646(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1648(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1650(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1652(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1654(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1656(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1658(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1660(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1662(SB)/2, $0xd43e
+DATA ntt16invzetas512<>+1664(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1666(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1668(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1670(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1672(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1674(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1676(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1678(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1680(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1682(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1684(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1686(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1688(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1690(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1692(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1694(SB)/2, $0xfb4e
+DATA ntt16invzetas512<>+1696(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1698(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1700(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1702(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1704(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1706(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1708(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1710(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1712(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1714(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1716(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1718(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1720(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1722(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1724(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1726(SB)/2, $0x03c2
+DATA ntt16invzetas512<>+1728(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1730(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1732(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1734(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1736(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1738(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1740(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1742(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1744(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1746(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1748(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1750(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1752(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1754(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1756(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1758(SB)/2, $0x054e
+DATA ntt16invzetas512<>+1760(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1762(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1764(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1766(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1768(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1770(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1772(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1774(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1776(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1778(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1780(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1782(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1784(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1786(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1788(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1790(SB)/2, $0x29c2
+DATA ntt16invzetas512<>+1792(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1794(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1796(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1798(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1800(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1802(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1804(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1806(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1808(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1810(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1812(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1814(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1816(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1818(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1820(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1822(SB)/2, $0x00b6
+DATA ntt16invzetas512<>+1824(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1826(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1828(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1830(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1832(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1834(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1836(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1838(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1840(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1842(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1844(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1846(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1848(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1850(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1852(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1854(SB)/2, $0x0629
+DATA ntt16invzetas512<>+1856(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1858(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1860(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1862(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1864(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1866(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1868(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1870(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1872(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1874(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1876(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1878(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1880(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1882(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1884(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1886(SB)/2, $0xc2b6
+DATA ntt16invzetas512<>+1888(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1890(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1892(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1894(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1896(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1898(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1900(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1902(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1904(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1906(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1908(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1910(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1912(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1914(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1916(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1918(SB)/2, $0xf129
+DATA ntt16invzetas512<>+1920(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1922(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1924(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1926(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1928(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1930(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1932(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1934(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1936(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1938(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1940(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1942(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1944(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1946(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1948(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1950(SB)/2, $0x026e
+DATA ntt16invzetas512<>+1952(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1954(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1956(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1958(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1960(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1962(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1964(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1966(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1968(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1970(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1972(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1974(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1976(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1978(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1980(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1982(SB)/2, $0xff55
+DATA ntt16invzetas512<>+1984(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1986(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1988(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1990(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1992(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1994(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1996(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+1998(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2000(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2002(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2004(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2006(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2008(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2010(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2012(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2014(SB)/2, $0x6c6e
+DATA ntt16invzetas512<>+2016(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2018(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2020(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2022(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2024(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2026(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2028(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2030(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2032(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2034(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2036(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2038(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2040(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2042(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2044(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2046(SB)/2, $0xae55
+DATA ntt16invzetas512<>+2048(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2050(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2052(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2054(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2056(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2058(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2060(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2062(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2064(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2066(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2068(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2070(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2072(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2074(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2076(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2078(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2080(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2082(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2084(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2086(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2088(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2090(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2092(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2094(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2096(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2098(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2100(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2102(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2104(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2106(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2108(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2110(SB)/2, $0x00ca
+DATA ntt16invzetas512<>+2112(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2114(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2116(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2118(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2120(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2122(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2124(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2126(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2128(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2130(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2132(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2134(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2136(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2138(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2140(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2142(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2144(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2146(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2148(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2150(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2152(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2154(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2156(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2158(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2160(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2162(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2164(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2166(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2168(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2170(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2172(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2174(SB)/2, $0xbeca
+DATA ntt16invzetas512<>+2176(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2178(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2180(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2182(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2184(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2186(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2188(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2190(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2192(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2194(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2196(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2198(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2200(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2202(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2204(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2206(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2208(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2210(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2212(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2214(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2216(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2218(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2220(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2222(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2224(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2226(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2228(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2230(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2232(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2234(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2236(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2238(SB)/2, $0x011f
+DATA ntt16invzetas512<>+2240(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2242(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2244(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2246(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2248(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2250(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2252(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2254(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2256(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2258(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2260(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2262(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2264(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2266(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2268(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2270(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2272(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2274(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2276(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2278(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2280(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2282(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2284(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2286(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2288(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2290(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2292(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2294(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2296(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2298(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2300(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2302(SB)/2, $0x6e1f
+DATA ntt16invzetas512<>+2304(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2306(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2308(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2310(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2312(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2314(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2316(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2318(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2320(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2322(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2324(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2326(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2328(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2330(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2332(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2334(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2336(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2338(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2340(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2342(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2344(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2346(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2348(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2350(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2352(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2354(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2356(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2358(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2360(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2362(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2364(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2366(SB)/2, $0x058e
+DATA ntt16invzetas512<>+2368(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2370(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2372(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2374(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2376(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2378(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2380(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2382(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2384(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2386(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2388(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2390(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2392(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2394(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2396(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2398(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2400(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2402(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2404(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2406(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2408(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2410(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2412(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2414(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2416(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2418(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2420(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2422(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2424(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2426(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2428(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2430(SB)/2, $0xcf8e
+DATA ntt16invzetas512<>+2432(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2434(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2436(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2438(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2440(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2442(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2444(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2446(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2448(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2450(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2452(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2454(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2456(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2458(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2460(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2462(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2464(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2466(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2468(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2470(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2472(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2474(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2476(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2478(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2480(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2482(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2484(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2486(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2488(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2490(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2492(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2494(SB)/2, $0x05d5
+DATA ntt16invzetas512<>+2496(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2498(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2500(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2502(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2504(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2506(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2508(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2510(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2512(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2514(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2516(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2518(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2520(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2522(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2524(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2526(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2528(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2530(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2532(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2534(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2536(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2538(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2540(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2542(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2544(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2546(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2548(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2550(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2552(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2554(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2556(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2558(SB)/2, $0x34d5
+DATA ntt16invzetas512<>+2560(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2562(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2564(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2566(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2568(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2570(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2572(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2574(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2576(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2578(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2580(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2582(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2584(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2586(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2588(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2590(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2592(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2594(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2596(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2598(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2600(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2602(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2604(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2606(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2608(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2610(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2612(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2614(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2616(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2618(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2620(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2622(SB)/2, $0xfa13
+DATA ntt16invzetas512<>+2624(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2626(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2628(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2630(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2632(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2634(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2636(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2638(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2640(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2642(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2644(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2646(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2648(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2650(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2652(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2654(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2656(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2658(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2660(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2662(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2664(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2666(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2668(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2670(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2672(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2674(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2676(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2678(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2680(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2682(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2684(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2686(SB)/2, $0x0313
+DATA ntt16invzetas512<>+2688(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2690(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2692(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2694(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2696(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2698(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2700(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2702(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2704(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2706(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2708(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2710(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2712(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2714(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2716(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2718(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2720(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2722(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2724(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2726(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2728(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2730(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2732(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2734(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2736(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2738(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2740(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2742(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2744(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2746(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2748(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2750(SB)/2, $0xfe99
+DATA ntt16invzetas512<>+2752(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2754(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2756(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2758(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2760(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2762(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2764(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2766(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2768(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2770(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2772(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2774(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2776(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2778(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2780(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2782(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2784(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2786(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2788(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2790(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2792(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2794(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2796(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2798(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2800(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2802(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2804(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2806(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2808(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2810(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2812(SB)/2, $0x3999
+DATA ntt16invzetas512<>+2814(SB)/2, $0x3999
+GLOBL ntt16invzetas512<>(SB), RODATA|NOPTR, $2816

@@ -42,6 +42,20 @@ func dotMont16AVX2(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc boo
 //go:noescape
 func dotMont16AVX512(c *[256]int16, a **[256]int16, b **[256]int16, n int, acc bool)
 
+// forward16AVX512 is forward16AVX2 on zmm registers (AVX-512BW).
+//
+// Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.
+//
+//go:noescape
+func forward16AVX512(p *[256]int16)
+
+// inverseMont16AVX512 is inverseMont16AVX2 on zmm registers (AVX-512BW).
+//
+// Bounds: requires |p[i]| < 2^14; ensures |p'[i]| < q.
+//
+//go:noescape
+func inverseMont16AVX512(p *[256]int16)
+
 // reduce16AVX2 maps every coefficient to [0, q): Barrett, then a masked add of q.
 //
 // Bounds: requires any int16 p[i]; ensures 0 ≤ p'[i] < q.

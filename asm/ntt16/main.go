@@ -1,5 +1,7 @@
 // Command ntt16 generates the AVX2 kernels of the int16 NTT engine for
-// q = 3329 (ML-KEM, FIPS 203): ntt/ntt16_amd64.s and its Go stubs.
+// q = 3329 (ML-KEM, FIPS 203): ntt/ntt16_amd64.s and its Go stubs; and
+// their AVX-512BW forms (…AVX512) of the NTTs and the dot product, on zmm
+// registers that each hold two vectors of the AVX2 order.
 //
 // Every vector register is modelled by the spec-order index of the
 // coefficient in each of its 16 lanes. Butterflies look their twiddles up
@@ -14,6 +16,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -29,10 +32,13 @@ const (
 
 func main() {
 	ConstraintExpr("amd64,!purego")
-	consts = newTable("ntt16consts")
-	fwdTable = newTable("ntt16fwdzetas")
-	invTable = newTable("ntt16invzetas")
-	gammaTable = newTable("ntt16gammas")
+	consts = newTable("ntt16consts", 16)
+	fwdTable = newTable("ntt16fwdzetas", 16)
+	invTable = newTable("ntt16invzetas", 16)
+	gammaTable = newTable("ntt16gammas", 16)
+	consts512 = newTable("ntt16consts512", 32)
+	fwdTable512 = newTable("ntt16fwdzetas512", 32)
+	invTable512 = newTable("ntt16invzetas512", 32)
 
 	forward()
 	inverse()
@@ -40,12 +46,14 @@ func main() {
 	mulMont(true)
 	dotMont()
 	dotMont512()
+	forward512()
+	inverse512()
 	reduce()
 	toMont()
 	fromSpecOrder()
 	toSpecOrder()
 
-	for _, t := range []*table{consts, fwdTable, invTable, gammaTable} {
+	for _, t := range []*table{consts, fwdTable, invTable, gammaTable, consts512, fwdTable512, invTable512} {
 		t.emit()
 	}
 	Generate()
@@ -108,27 +116,34 @@ func montMul(a, b int16) int16 {
 func timesQInv(x int16) int16 { return x * qInv }
 
 // ---------------------------------------------------------------------------
-// Read-only tables of 16-lane vectors, deduplicated by content.
+// Read-only tables of vectors (16 lanes for ymm, 32 for zmm), deduplicated
+// by content.
 
 type table struct {
-	name string
-	vecs [][16]int16
-	at   map[[16]int16]int
+	name  string
+	lanes int
+	vecs  [][]int16
+	at    map[[32]int16]int
 }
 
-func newTable(name string) *table {
-	return &table{name: name, at: map[[16]int16]int{}}
+func newTable(name string, lanes int) *table {
+	return &table{name: name, lanes: lanes, at: map[[32]int16]int{}}
 }
 
 // vec returns the memory operand of the vector v in t, adding it if new.
-func (t *table) vec(v [16]int16) Mem {
-	i, ok := t.at[v]
+func (t *table) vec(v []int16) Mem {
+	if len(v) != t.lanes {
+		panic(fmt.Sprintf("table %s: a vector of %d lanes, want %d", t.name, len(v), t.lanes))
+	}
+	var key [32]int16
+	copy(key[:], v)
+	i, ok := t.at[key]
 	if !ok {
 		i = len(t.vecs)
-		t.vecs = append(t.vecs, v)
-		t.at[v] = i
+		t.vecs = append(t.vecs, slices.Clone(v))
+		t.at[key] = i
 	}
-	return Mem{Symbol: NewStaticSymbol(t.name), Base: reg.StaticBase, Disp: 32 * i}
+	return Mem{Symbol: NewStaticSymbol(t.name), Base: reg.StaticBase, Disp: 2 * t.lanes * i}
 }
 
 func (t *table) emit() {
@@ -138,22 +153,69 @@ func (t *table) emit() {
 	GLOBL(t.name, RODATA|NOPTR)
 	for i, v := range t.vecs {
 		for j, x := range v {
-			DATA(32*i+2*j, U16(uint16(x)))
+			DATA(2*t.lanes*i+2*j, U16(uint16(x)))
 		}
 	}
 }
 
-func splat(x int16) (v [16]int16) {
+// splat returns x in every lane of a vector of the current width.
+func splat(x int16) []int16 {
+	v := make([]int16, lanes())
 	for i := range v {
 		v[i] = x
 	}
 	return v
 }
 
-var consts, fwdTable, invTable, gammaTable *table
+// The tables of the AVX2 kernels (16 lanes) and, suffixed 512, of the
+// AVX-512 NTT kernels (32 lanes).
+var consts, fwdTable, invTable, gammaTable, consts512, fwdTable512, invTable512 *table
 
-func constQ() Mem    { return consts.vec(splat(q)) }
-func constQInv() Mem { return consts.vec(splat(qInv)) }
+// zmm is set while an AVX-512 NTT kernel is generated: the helpers below
+// then allocate zmm registers and use the 32-lane tables.
+var zmm bool
+
+// lanes returns the lanes of a register of the current width.
+func lanes() int {
+	if zmm {
+		return 32
+	}
+	return 16
+}
+
+// newVec allocates a virtual register of the current width.
+func newVec() reg.VecVirtual {
+	if zmm {
+		return ZMM()
+	}
+	return YMM()
+}
+
+// constVec returns the table vector of x in every lane, of the current width.
+func constVec(x int16) Mem {
+	if zmm {
+		return consts512.vec(splat(x))
+	}
+	return consts.vec(splat(x))
+}
+
+// fwdTab and invTab return the twiddle tables of the current width.
+func fwdTab() *table {
+	if zmm {
+		return fwdTable512
+	}
+	return fwdTable
+}
+
+func invTab() *table {
+	if zmm {
+		return invTable512
+	}
+	return invTable
+}
+
+func constQ() Mem    { return constVec(q) }
+func constQInv() Mem { return constVec(qInv) }
 
 // ---------------------------------------------------------------------------
 // The register model.
@@ -161,12 +223,13 @@ func constQInv() Mem { return consts.vec(splat(qInv)) }
 // vec is a vector register with the spec-order index of each lane.
 type vec struct {
 	r   reg.VecVirtual
-	idx [16]int
+	idx []int
 }
 
 // natural returns the indices of the 16 coefficients at slot s (coefficients
 // 16s…16s+15) in spec order.
-func natural(s int) (idx [16]int) {
+func natural(s int) []int {
+	idx := make([]int, 16)
 	for l := range idx {
 		idx[l] = 16*s + l
 	}
@@ -174,32 +237,49 @@ func natural(s int) (idx [16]int) {
 }
 
 // native returns the indices held at slot s of the AVX2 NTT-domain order.
-func native(s int) (idx [16]int) {
+func native(s int) []int {
+	idx := make([]int, 16)
 	for l := range idx {
 		idx[l] = params.MLKEMAVX2SpecIndex16(16*s + l)
 	}
 	return idx
 }
 
-func load(p Mem, s int, idx [16]int) *vec {
-	v := &vec{r: YMM(), idx: idx}
-	VMOVDQU(p.Offset(32*s), v.r)
+// pair returns the indices of slots s and s+1 of order, which a zmm
+// register holds.
+func pair(order func(s int) []int, s int) []int {
+	return append(order(s), order(s+1)...)
+}
+
+// load loads slot s (slots s and s+1 into a zmm register), whose lanes
+// hold idx.
+func load(p Mem, s int, idx []int) *vec {
+	v := &vec{r: newVec(), idx: idx}
+	if zmm {
+		VMOVDQU64(p.Offset(32*s), v.r)
+	} else {
+		VMOVDQU(p.Offset(32*s), v.r)
+	}
 	return v
 }
 
-// store writes v to slot s and panics unless it holds want.
-func store(p Mem, s int, v *vec, want [16]int) {
-	if v.idx != want {
+// store writes v to slot s (and s+1) and panics unless it holds want.
+func store(p Mem, s int, v *vec, want []int) {
+	if !slices.Equal(v.idx, want) {
 		panic(fmt.Sprintf("slot %d: lanes hold %v, want %v", s, v.idx, want))
 	}
-	VMOVDQU(v.r, p.Offset(32*s))
+	if zmm {
+		VMOVDQU64(v.r, p.Offset(32*s))
+	} else {
+		VMOVDQU(v.r, p.Offset(32*s))
+	}
 }
 
 // twiddles returns the memory operands of the vectors (z, z·q⁻¹ mod 2^16)
 // for the butterflies between a and b at distance l, z per lane from k.
 func twiddles(t *table, a, b *vec, l int, k func(j int) int) (z, zq Mem) {
-	var zv, zqv [16]int16
-	for i := range 16 {
+	zv, zqv := make([]int16, len(a.idx)), make([]int16, len(a.idx))
+	for i := range a.idx {
 		if b.idx[i]-a.idx[i] != l || a.idx[i]%(2*l) >= l {
 			panic(fmt.Sprintf("lane %d pairs %d with %d, not a butterfly of len %d", i, a.idx[i], b.idx[i], l))
 		}
@@ -242,7 +322,7 @@ func cat(ps ...prog) prog {
 //
 // Bounds: requires |x·z| ≤ q·2^15; ensures |r| < q.
 func montMulVec(x reg.VecVirtual, z, zq Op, qv reg.VecVirtual) (prog, reg.VecVirtual) {
-	m, h := YMM(), YMM()
+	m, h := newVec(), newVec()
 	return prog{
 		func() { VPMULLW(zq, x, m) },
 		func() { VPMULHW(z, x, h) },
@@ -256,8 +336,8 @@ func montMulVec(x reg.VecVirtual, z, zq Op, qv reg.VecVirtual) (prog, reg.VecVir
 //
 // Bounds: requires |ζ·b| ≤ q·2^15, |a| + q ≤ 2^15 − 1; ensures |a'|, |b'| ≤ |a| + q − 1.
 func ct(a, b *vec, l int, qv reg.VecVirtual) prog {
-	z, zq := twiddles(fwdTable, a, b, l, func(j int) int { return 128/l + j/(2*l) })
-	ar, br, m, h, na, nb := a.r, b.r, YMM(), YMM(), YMM(), YMM()
+	z, zq := twiddles(fwdTab(), a, b, l, func(j int) int { return 128/l + j/(2*l) })
+	ar, br, m, h, na, nb := a.r, b.r, newVec(), newVec(), newVec(), newVec()
 	a.r, b.r = na, nb
 	// t = h − hi(m·q) with h = hi(b·z), m = lo(b·zq) (montMulVec); a ± t
 	// is formed as (a ± h) ∓ hi(m·q), so the additions of h overlap the
@@ -285,13 +365,13 @@ func ct(a, b *vec, l int, qv reg.VecVirtual) prog {
 // Bounds: requires |a| + |b| ≤ 2^15 − 1, |ζ|·(|a| + |b|) ≤ q·2^15; ensures
 // |a'| ≤ |a| + |b| (≤ (q−1)/2 if reduced), |b'| < q.
 func gs(a, b *vec, l int, reduce bool, qv reg.VecVirtual) prog {
-	z, zq := twiddles(invTable, a, b, l, func(j int) int { return 256/l - 1 - j/(2*l) })
+	z, zq := twiddles(invTab(), a, b, l, func(j int) int { return 256/l - 1 - j/(2*l) })
 	return gsWith(a, b, z, zq, reduce, qv)
 }
 
 // gsWith is gs with the twiddle vectors given.
 func gsWith(a, b *vec, z, zq Op, reduce bool, qv reg.VecVirtual) prog {
-	ar, br, d, s := a.r, b.r, YMM(), YMM()
+	ar, br, d, s := a.r, b.r, newVec(), newVec()
 	p := prog{
 		func() { VPSUBW(ar, br, d) },
 		func() { VPADDW(br, ar, s) },
@@ -313,8 +393,8 @@ func gsWith(a, b *vec, z, zq Op, reduce bool, qv reg.VecVirtual) prog {
 //
 // Bounds: requires any int16 x; ensures |r| ≤ (q−1)/2.
 func barrett(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
-	t, r := YMM(), YMM()
-	v, c32 := consts.vec(splat(params.MLKEMBarrett16)), consts.vec(splat(32))
+	t, r := newVec(), newVec()
+	v, c32 := constVec(params.MLKEMBarrett16), constVec(32)
 	return prog{
 		func() { VPMULHW(v, x, t) },
 		func() { VPMULHRSW(c32, t, t) },
@@ -327,10 +407,14 @@ func barrett(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 //
 // Bounds: requires −q ≤ x < q; ensures 0 ≤ r < q.
 func condAdd(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
-	t, r := YMM(), YMM()
+	t, r := newVec(), newVec()
+	and := func(x, y, dst Op) { VPAND(x, y, dst) }
+	if zmm {
+		and = func(x, y, dst Op) { VPANDD(x, y, dst) }
+	}
 	return prog{
 		func() { VPSRAW(Imm(15), x, t) },
-		func() { VPAND(qv, t, t) },
+		func() { and(qv, t, t) },
 		func() { VPADDW(t, x, r) },
 	}, r
 }
@@ -345,8 +429,8 @@ func condAdd(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 //
 // Bounds: requires any int16 x; ensures 0 ≤ r < q.
 func canonical(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
-	t, r := YMM(), YMM()
-	c10 := consts.vec(splat(10))
+	t, r := newVec(), newVec()
+	c10 := constVec(10)
 	pc, y := condAdd(r, qv)
 	return cat(prog{
 		func() { VPMULHRSW(c10, x, t) },
@@ -356,17 +440,76 @@ func canonical(x, qv reg.VecVirtual) (prog, reg.VecVirtual) {
 }
 
 // The shuffles below exchange lanes between two registers; each is its own
-// inverse. a and b must be distinct.
+// inverse. a and b must be distinct. On zmm registers, shuffle8, shuffle4
+// and shuffle2 act on each 256-bit half as on a ymm register.
+
+// interleave returns the lane indices after a shuffle that exchanges runs
+// of w lanes: per 2w lanes, the first run of a then that of b, and the
+// second run of a then that of b.
+func interleave(a, b []int, w int) (ia, ib []int) {
+	for c := 0; c < len(a); c += 2 * w {
+		ia = append(append(ia, a[c:c+w]...), b[c:c+w]...)
+		ib = append(append(ib, a[c+w:c+2*w]...), b[c+w:c+2*w]...)
+	}
+	return ia, ib
+}
+
+// shuffle16 exchanges the 256-bit halves of two zmm registers:
+// a, b = (a.lo, b.lo), (a.hi, b.hi).
+func shuffle16(a, b *vec) prog {
+	ar, br, na, nb := a.r, b.r, ZMM(), ZMM()
+	a.r, b.r = na, nb
+	a.idx, b.idx = interleave(a.idx, b.idx, 16)
+	return prog{
+		func() { VSHUFI64X2(Imm(0x44), br, ar, na) },
+		func() { VSHUFI64X2(Imm(0xEE), br, ar, nb) },
+	}
+}
+
+// permLo and permHi hold, in the AVX-512 NTT kernels, the quadword indices
+// of shuffle8's two-table permutes (setupAVX512); oddDwords is the mask of
+// the odd 32-bit lanes.
+var (
+	permLo, permHi reg.VecVirtual
+	oddDwords      = reg.K1
+)
+
+// setupAVX512 loads the registers of the AVX-512 shuffles.
+func setupAVX512() {
+	var lo, hi []int16
+	for h := range 2 {
+		for _, w := range [4]int16{0, 1, 8, 9} {
+			lo = append(lo, 4*int16(h)+w, 0, 0, 0)
+			hi = append(hi, 4*int16(h)+w+2, 0, 0, 0)
+		}
+	}
+	permLo, permHi = ZMM(), ZMM()
+	VMOVDQU64(consts512.vec(lo), permLo)
+	VMOVDQU64(consts512.vec(hi), permHi)
+	t := GP32()
+	MOVL(U32(0xAAAA), t)
+	KMOVW(t, oddDwords)
+}
 
 // shuffle8 exchanges 128-bit halves: a, b = (a.lo, b.lo), (a.hi, b.hi).
 func shuffle8(a, b *vec) prog {
-	ar, br, na, nb := a.r, b.r, YMM(), YMM()
-	var ia, ib [16]int
-	copy(ia[:8], a.idx[:8])
-	copy(ia[8:], b.idx[:8])
-	copy(ib[:8], a.idx[8:])
-	copy(ib[8:], b.idx[8:])
-	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+	ar, br, na, nb := a.r, b.r, newVec(), newVec()
+	a.r, b.r = na, nb
+	a.idx, b.idx = interleave(a.idx, b.idx, 8)
+	if zmm {
+		// No VPERM2I128 on zmm: two-table permutes of quadwords, the
+		// first table (a copy of a) overwritten.
+		return prog{
+			func() {
+				VMOVDQA64(ar, na)
+				VPERMT2Q(br, permLo, na)
+			},
+			func() {
+				VMOVDQA64(ar, nb)
+				VPERMT2Q(br, permHi, nb)
+			},
+		}
+	}
 	return prog{
 		func() { VPERM2I128(Imm(0x20), br, ar, na) },
 		func() { VPERM2I128(Imm(0x31), br, ar, nb) },
@@ -376,15 +519,9 @@ func shuffle8(a, b *vec) prog {
 // shuffle4 exchanges 64-bit quarters within each 128-bit half:
 // a, b = (a.q0, b.q0), (a.q1, b.q1) per half.
 func shuffle4(a, b *vec) prog {
-	ar, br, na, nb := a.r, b.r, YMM(), YMM()
-	var ia, ib [16]int
-	for c := 0; c < 16; c += 8 {
-		copy(ia[c:c+4], a.idx[c:c+4])
-		copy(ia[c+4:c+8], b.idx[c:c+4])
-		copy(ib[c:c+4], a.idx[c+4:c+8])
-		copy(ib[c+4:c+8], b.idx[c+4:c+8])
-	}
-	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
+	ar, br, na, nb := a.r, b.r, newVec(), newVec()
+	a.r, b.r = na, nb
+	a.idx, b.idx = interleave(a.idx, b.idx, 4)
 	return prog{
 		func() { VPUNPCKLQDQ(br, ar, na) },
 		func() { VPUNPCKHQDQ(br, ar, nb) },
@@ -394,25 +531,31 @@ func shuffle4(a, b *vec) prog {
 // shuffle2 exchanges 32-bit lanes: a, b = (a.d0, b.d0), (a.d1, b.d1) per
 // 64-bit quarter.
 func shuffle2(a, b *vec) prog {
-	ar, br, t, u, na, nb := a.r, b.r, YMM(), YMM(), YMM(), YMM()
-	var ia, ib [16]int
-	for d := 0; d < 16; d += 4 {
-		ia[d], ia[d+1], ia[d+2], ia[d+3] = a.idx[d], a.idx[d+1], b.idx[d], b.idx[d+1]
-		ib[d], ib[d+1], ib[d+2], ib[d+3] = a.idx[d+2], a.idx[d+3], b.idx[d+2], b.idx[d+3]
+	ar, br, t, u, na, nb := a.r, b.r, newVec(), newVec(), newVec(), newVec()
+	a.r, b.r = na, nb
+	a.idx, b.idx = interleave(a.idx, b.idx, 2)
+	// The odd 32-bit lanes from the second operand: VPBLENDD, or on zmm
+	// VPBLENDMD under the mask of the odd lanes.
+	blend := func(x, y, dst reg.VecVirtual) { VPBLENDD(Imm(0xAA), x, y, dst) }
+	if zmm {
+		blend = func(x, y, dst reg.VecVirtual) { VPBLENDMD(x, y, oddDwords, dst) }
 	}
-	a.r, b.r, a.idx, b.idx = na, nb, ia, ib
 	// Ordered so that each step frees a register: one temporary at a time.
 	return prog{
 		func() { VMOVSLDUP(br, t) },
-		func() { VPBLENDD(Imm(0xAA), t, ar, na) },
+		func() { blend(t, ar, na) },
 		func() { VPSRLQ(Imm(32), ar, u) },
-		func() { VPBLENDD(Imm(0xAA), br, u, nb) },
+		func() { blend(br, u, nb) },
 	}
 }
 
 func loadQ() reg.VecVirtual {
-	qv := YMM()
-	VMOVDQU(constQ(), qv)
+	qv := newVec()
+	if zmm {
+		VMOVDQU64(constQ(), qv)
+	} else {
+		VMOVDQU(constQ(), qv)
+	}
 	return qv
 }
 
@@ -473,23 +616,9 @@ func forward() {
 		emit(ct(r[0], r[2], 32, qv), ct(r[1], r[3], 32, qv), ct(r[4], r[6], 32, qv), ct(r[5], r[7], 32, qv))
 		emit(ct(r[0], r[1], 16, qv), ct(r[2], r[3], 16, qv), ct(r[4], r[5], 16, qv), ct(r[6], r[7], 16, qv))
 		// The last three layers: shuffle each register pair, then butterfly.
-		for _, layer := range []struct {
-			shuffle func(a, b *vec) prog
-			l       int
-		}{{shuffle8, 8}, {shuffle4, 4}, {shuffle2, 2}} {
-			for i := 0; i < 8; i += 2 {
-				emit(layer.shuffle(r[i], r[i+1]))
-			}
-			for i := 0; i < 8; i += 2 {
-				emit(ct(r[i], r[i+1], layer.l, qv))
-			}
-		}
+		shuffledLayers(&r, qv, shuffled{shuffle8, 8}, shuffled{shuffle4, 4}, shuffled{shuffle2, 2})
 		for k := 0; k < 8; k += 4 {
-			var cs [4]prog
-			for i := range cs {
-				cs[i], r[k+i].r = canonical(r[k+i].r, qv)
-			}
-			emit(cs[:]...)
+			canonical4(r[k:k+4], qv)
 			for i := k; i < k+4; i++ {
 				store(p, 8*h+i, r[i], native(8*h+i))
 			}
@@ -497,6 +626,37 @@ func forward() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// shuffled is a layer of the forward NTT that pairs lanes of a register
+// pair only after shuffle.
+type shuffled struct {
+	shuffle func(a, b *vec) prog
+	l       int
+}
+
+// shuffledLayers runs each layer on the register pairs (r[i], r[i+1]), i
+// even: the shuffle of every pair, then their Cooley–Tukey butterflies of
+// len l.
+func shuffledLayers(r *[8]*vec, qv reg.VecVirtual, layers ...shuffled) {
+	for _, layer := range layers {
+		for i := 0; i < 8; i += 2 {
+			emit(layer.shuffle(r[i], r[i+1]))
+		}
+		for i := 0; i < 8; i += 2 {
+			emit(ct(r[i], r[i+1], layer.l, qv))
+		}
+	}
+}
+
+// canonical4 maps the four registers of r to their canonical
+// representatives (canonical), the four chains emitted one after the other.
+func canonical4(r []*vec, qv reg.VecVirtual) {
+	var cs [4]prog
+	for i := range cs {
+		cs[i], r[i].r = canonical(r[i].r, qv)
+	}
+	emit(cs[:]...)
 }
 
 // inverse generates inverseMont16AVX2, the twin of scalar16.InverseMont16:
@@ -538,13 +698,6 @@ func inverse() {
 	// Layer len = 64, then len = 128 fused with f = 128⁻¹·R²: the sum is
 	// multiplied by f, the difference by ζ·f·R⁻¹.
 	Comment("Layers len = 64, 128 and the factor 128⁻¹·R")
-	if invBarrett(128) {
-		panic("the layer len = 128 is fused with the final factor and cannot reduce")
-	}
-	const f = 1441 // R²/128 mod q (ntt's fInv16)
-	zf := montMul(zeta(1), f)
-	fv, fqv := consts.vec(splat(f)), consts.vec(splat(timesQInv(f)))
-	zfv, zfqv := consts.vec(splat(zf)), consts.vec(splat(timesQInv(zf)))
 	for j := 0; j < 4; j += 2 {
 		var r [2][4]*vec
 		for u := range 2 {
@@ -561,16 +714,7 @@ func inverse() {
 		ps = ps[:0]
 		for u := range 2 {
 			for _, i := range []int{0, 1} {
-				a, b := r[u][i], r[u][i+2]
-				if b.idx[0]-a.idx[0] != 128 {
-					panic("layer len = 128 pairs wrong slots")
-				}
-				// a, b = (a + b)·f·R⁻¹, (b − a)·ζf·R⁻¹: a GS butterfly with
-				// the sum multiplied as well.
-				pg := gsWith(a, b, zfv, zfqv, false, qv)
-				pf, s := montMulVec(a.r, fv, fqv, qv)
-				a.r = s
-				ps = append(ps, cat(pg, pf))
+				ps = append(ps, lastLayer(r[u][i], r[u][i+2], qv))
 			}
 		}
 		emit(ps...)
@@ -583,6 +727,125 @@ func inverse() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// forward512 generates forward16AVX512, forward16AVX2 on zmm registers
+// (AVX-512BW), the whole polynomial in eight of them: register m holds
+// slots 2m and 2m+1. Layers len = 128, 64 and 32 pair whole registers;
+// shuffle16 then pairs slots 2m, 2m+2 with 2m+1, 2m+3, so that from layer
+// len = 16 on each 256-bit half runs the AVX2 kernel's steps on one of its
+// register pairs, and shuffle16 again before the stores. The lanes get the
+// AVX2 kernel's operations, so the results are identical. Twin:
+// scalar16.Forward16, as for forward16AVX2.
+func forward512() {
+	p, qv, r := begin512("forward16AVX512", natural,
+		"forward16AVX512 is forward16AVX2 on zmm registers (AVX-512BW).",
+		"",
+		"Bounds: requires |p[i]| ≤ 2^14; ensures 0 ≤ p'[i] < q.")
+	Comment("Layers len = 128, 64, 32")
+	emit(ct(r[0], r[4], 128, qv), ct(r[1], r[5], 128, qv), ct(r[2], r[6], 128, qv), ct(r[3], r[7], 128, qv))
+	emit(ct(r[0], r[2], 64, qv), ct(r[1], r[3], 64, qv), ct(r[4], r[6], 64, qv), ct(r[5], r[7], 64, qv))
+	emit(ct(r[0], r[1], 32, qv), ct(r[2], r[3], 32, qv), ct(r[4], r[5], 32, qv), ct(r[6], r[7], 32, qv))
+	Comment("Layers len = 16 … 2")
+	shuffledLayers(&r, qv, shuffled{shuffle16, 16}, shuffled{shuffle8, 8}, shuffled{shuffle4, 4}, shuffled{shuffle2, 2})
+	canonical4(r[:4], qv)
+	canonical4(r[4:], qv)
+	for m := 0; m < 8; m += 2 {
+		emit(shuffle16(r[m], r[m+1]))
+		store(p, 2*m, r[m], pair(native, 2*m))
+		store(p, 2*m+2, r[m+1], pair(native, 2*m+2))
+	}
+	end512()
+}
+
+// inverse512 generates inverseMont16AVX512, inverseMont16AVX2 on zmm
+// registers (AVX-512BW), laid out as in forward512 and run in reverse:
+// shuffle16, layers len = 2 … 16 per 256-bit half as the AVX2 kernel's
+// register pairs, shuffle16, then layers len = 32, 64 and 128 (fused with
+// the factor 128⁻¹·R) on whole registers. Twin: scalar16.InverseMont16, as
+// for inverseMont16AVX2, whose results it equals.
+func inverse512() {
+	p, qv, r := begin512("inverseMont16AVX512", native,
+		"inverseMont16AVX512 is inverseMont16AVX2 on zmm registers (AVX-512BW).",
+		"",
+		"Bounds: requires |p[i]| < 2^14; ensures |p'[i]| < q.")
+	for m := 0; m < 8; m += 2 {
+		emit(shuffle16(r[m], r[m+1]))
+	}
+	Comment("Layers len = 2 … 16")
+	for _, layer := range []struct {
+		l       int
+		shuffle func(a, b *vec) prog
+	}{{2, shuffle2}, {4, shuffle4}, {8, shuffle8}, {16, shuffle16}} {
+		for m := 0; m < 8; m += 2 {
+			emit(gs(r[m], r[m+1], layer.l, invBarrett(layer.l), qv))
+		}
+		for m := 0; m < 8; m += 2 {
+			emit(layer.shuffle(r[m], r[m+1]))
+		}
+	}
+	Comment("Layers len = 32, 64, 128 and the factor 128⁻¹·R")
+	emit(gs(r[0], r[1], 32, invBarrett(32), qv), gs(r[2], r[3], 32, invBarrett(32), qv),
+		gs(r[4], r[5], 32, invBarrett(32), qv), gs(r[6], r[7], 32, invBarrett(32), qv))
+	emit(gs(r[0], r[2], 64, invBarrett(64), qv), gs(r[1], r[3], 64, invBarrett(64), qv),
+		gs(r[4], r[6], 64, invBarrett(64), qv), gs(r[5], r[7], 64, invBarrett(64), qv))
+	var ps []prog
+	for m := range 4 {
+		ps = append(ps, lastLayer(r[m], r[m+4], qv))
+	}
+	emit(ps...)
+	for m := range r {
+		store(p, 2*m, r[m], pair(natural, 2*m))
+	}
+	end512()
+}
+
+// begin512 starts the AVX-512 NTT kernel name (a func(p *[256]int16)) with
+// the doc lines doc: it switches the helpers to zmm registers (until
+// end512), loads q and the shuffles' registers, and loads p, register m
+// holding slots 2m and 2m+1, whose lanes hold order's indices.
+func begin512(name string, order func(s int) []int, doc ...string) (p Mem, qv reg.VecVirtual, r [8]*vec) {
+	zmm = true
+	TEXT(name, NOSPLIT, "func(p *[256]int16)")
+	Pragma("noescape")
+	Doc(doc...)
+	p = param("p")
+	qv = loadQ()
+	setupAVX512()
+	for m := range r {
+		r[m] = load(p, 2*m, pair(order, 2*m))
+	}
+	return p, qv, r
+}
+
+// end512 ends a kernel begun by begin512.
+func end512() {
+	VZEROUPPER()
+	RET()
+	zmm = false
+}
+
+// lastLayer returns the butterflies of layer len = 128 of the inverse
+// between a and b fused with the final factor f = 128⁻¹·R²: a, b =
+// (a + b)·f·R⁻¹, (b − a)·ζf·R⁻¹, a GS butterfly with the sum multiplied as
+// well.
+func lastLayer(a, b *vec, qv reg.VecVirtual) prog {
+	if invBarrett(128) {
+		panic("the layer len = 128 is fused with the final factor and cannot reduce")
+	}
+	for i := range a.idx {
+		if b.idx[i]-a.idx[i] != 128 {
+			panic("layer len = 128 pairs wrong slots")
+		}
+	}
+	const f = 1441 // R²/128 mod q (ntt's fInv16)
+	zf := montMul(zeta(1), f)
+	fv, fqv := constVec(f), constVec(timesQInv(f))
+	zfv, zfqv := constVec(zf), constVec(timesQInv(zf))
+	pg := gsWith(a, b, zfv, zfqv, false, qv)
+	pf, s := montMulVec(a.r, fv, fqv, qv)
+	a.r = s
+	return cat(pg, pf)
 }
 
 // invBarrett reports whether layer len = l of the inverse reduces its sums
@@ -707,8 +970,8 @@ func dotBody(zmm bool) {
 		VBROADCASTI64X4(constQInv(), qinv)
 		ql, sw := pairConstVecs()
 		qlow, swap = ZMM(), ZMM()
-		VBROADCASTI64X4(consts.vec(ql), qlow)
-		VBROADCASTI64X4(consts.vec(sw), swap)
+		VBROADCASTI64X4(consts.vec(ql[:]), qlow)
+		VBROADCASTI64X4(consts.vec(sw[:]), swap)
 		t32 := GP32()
 		MOVL(U32(0x55555555), t32)
 		KMOVD(t32, even)
@@ -815,7 +1078,7 @@ func gammaPairs(s int) Mem {
 	for l := 0; l < 16; l += 2 {
 		gv[l+1] = gamma(params.MLKEMAVX2SpecIndex16(16*s+l) / 2)
 	}
-	return gammaTable.vec(gv)
+	return gammaTable.vec(gv[:])
 }
 
 // pairConsts loads the constants of the base-case kernels: qlow, (q, 0) per
@@ -824,8 +1087,8 @@ func gammaPairs(s int) Mem {
 func pairConsts() (qlow, swap reg.VecVirtual) {
 	ql, sw := pairConstVecs()
 	qlow, swap = YMM(), YMM()
-	VMOVDQU(consts.vec(ql), qlow)
-	VMOVDQU(consts.vec(sw), swap)
+	VMOVDQU(consts.vec(ql[:]), qlow)
+	VMOVDQU(consts.vec(sw[:]), swap)
 	return qlow, swap
 }
 
@@ -893,7 +1156,7 @@ func reduce() {
 // toMont generates toMont16AVX2, the twin of scalar16.ToMont16.
 func toMont() {
 	const r2 = params.MLKEMRSquared16
-	rv, rqv := consts.vec(splat(r2)), consts.vec(splat(timesQInv(r2)))
+	rv, rqv := constVec(r2), constVec(timesQInv(r2))
 	elementwise("toMont16AVX2", func(x, qv reg.VecVirtual) (prog, reg.VecVirtual) { return montMulVec(x, rv, rqv, qv) },
 		"toMont16AVX2 multiplies every coefficient by R mod q (Montgomery product by R² mod q).",
 		"",
