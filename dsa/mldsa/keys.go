@@ -19,7 +19,9 @@ import (
 const maxPublicKeySize = 32 + maxK*t1RowSize
 
 // PublicKey is an ML-DSA public key. Besides the encoding it holds the
-// values verification needs: tr, NTT(t1) and the matrix Â.
+// values verification needs: tr and the matrix Â. NTT(t1) is computed from
+// the encoding by each verification that streams Â (a row at a time) and
+// once into the kept matrix, so a parsed key is one small allocation.
 //
 // A parsed key expands Â on its second verification and keeps it: the
 // first one samples Â up to four rows at a time into its own stack frame, so a
@@ -36,13 +38,6 @@ type PublicKey struct {
 	tr      [64]byte
 	trOnce  sync.Once
 	trReady atomic.Bool
-	// t1 holds NTT(t1[i]), k entries: with NTT(−c·2^d) (see
-	// challengeNTT), the column that turns w'_Approx of Verify_internal
-	// into one inner product per row with Â. The kept matrix a holds
-	// NTT(−t1[i]·2^d) instead (see t1Column), for NTT(c).
-	// The public key embedded in a PrivateKey lacks it (see expandT1), and
-	// so stays small enough for Go's fast allocation path.
-	t1 []poly.NTTPoly32
 	// a holds Â, row i in a[i][:l], with NTT(−t1[i]·2^d) in a[i][l]; nil
 	// until expanded (at key generation for a private key).
 	a        atomic.Pointer[matrix]
@@ -121,7 +116,7 @@ func (pk *PublicKey) matrix() *matrix {
 	}
 	m := pk.expandA(pk.p.l + 1)
 	for r := range pk.p.k {
-		t1Column(&m[r][pk.p.l], &pk.t1[r])
+		pk.keptColumn(&m[r][pk.p.l], r)
 	}
 	if !pk.a.CompareAndSwap(nil, m) {
 		m = pk.a.Load() // another verification got there first
@@ -466,29 +461,29 @@ func (pk *PublicKey) publishTr(tr *[64]byte) *[64]byte {
 	return &pk.tr
 }
 
-// expandT1 sets pk.t1 to NTT(t1), decoding ρ and t1 from the
-// encoding: the part of the public key only verification needs
-// (FIPS 204, Algorithm 8, line 9). Key generation leaves it to
-// [PrivateKey.PublicKey], so the public key embedded in a PrivateKey lacks
-// it and is never used to verify.
-func (pk *PublicKey) expandT1() {
-	p := pk.p
-	copy(pk.ρ[:], pk.enc[:]) // pkDecode, FIPS 204, Algorithm 23
-	pk.t1 = make([]poly.NTTPoly32, p.k)
-	for i := range p.k {
-		// Decoded and transformed in place. Left unreduced: 0 <= t1 < 2^10,
-		// so |NTT(t1)[j]| < 7q, and its products with NTT(−c·2^d) (also
-		// below 7q) stay within the 2^31·q that DotInverse32 accepts.
-		t := (*poly.Poly32)(&pk.t1[i])
-		pkDecodeRow(t, pk.enc[:p.pkSize], i)
-		t.NTT()
-	}
+// t1NTT sets dst = NTT(t1[i]), row i of t1 decoded from the encoding
+// (pkDecode, FIPS 204, Algorithm 23): with NTT(−c·2^d) (see challengeNTT),
+// the column that turns w'_Approx of Verify_internal (Algorithm 8,
+// line 9) into one inner product per row with Â. Left unreduced:
+// 0 <= t1 < 2^10, so |NTT(t1)[j]| < 7q, and its products with NTT(−c·2^d)
+// (also below 7q) stay within the 2^31·q that DotInverse32 accepts.
+func (pk *PublicKey) t1NTT(dst *poly.NTTPoly32, i int) {
+	t := (*poly.Poly32)(dst)
+	pkDecodeRow(t, pk.enc[:pk.p.pkSize], i)
+	t.NTT()
+}
+
+// keptColumn sets dst = NTT(−t1[i]·2^d), column l of row i of the kept
+// matrix: t1NTT, then t1Column.
+func (pk *PublicKey) keptColumn(dst *poly.NTTPoly32, i int) {
+	pk.t1NTT(dst, i)
+	t1Column(dst, dst)
 }
 
 // NewPublicKey parses an encoded public key of parameter set p (pkDecode,
-// FIPS 204, Algorithm 23) and computes NTT(t1) from it; tr = H(pk, 64)
-// is computed by the first use and the matrix Â sampled by the first
-// [Verify] and kept from the second on (see [PublicKey]). Every byte
+// FIPS 204, Algorithm 23); tr = H(pk, 64) is computed by the first use
+// and the matrix Â sampled by the first [Verify] and kept from the second
+// on (see [PublicKey]). Every byte
 // string of the right length is a valid encoding.
 func NewPublicKey(p Parameters, b []byte) (*PublicKey, error) {
 	pk := new(PublicKey)
@@ -514,8 +509,7 @@ func parsePublicKey(pk *PublicKey, p Parameters, b []byte) error {
 	pk.verifies.Store(0)
 	pk.trOnce = sync.Once{}
 	pk.trReady.Store(false)
-	// tr and Â are left to the first uses (see PublicKey).
-	pk.expandT1()
+	// tr, Â and NTT(t1) are left to the verifications (see PublicKey).
 	return nil
 }
 
@@ -561,14 +555,13 @@ func (sk *PrivateKey) PublicKey() *PublicKey {
 	if sk.pub.trReady.Load() { // else the copy computes it on first use
 		pk.publishTr(&sk.pub.tr)
 	}
-	pk.expandT1()
 	// A key that has signed has Â: copy it rather than sample it again.
 	// Otherwise the copy samples Â like a parsed key (see PublicKey).
 	if a := sk.pub.a.Load(); a != nil {
 		m := newMatrix(pk.p, pk.p.l+1)
 		for i := range pk.p.k {
 			copy(m[i], a[i][:pk.p.l])
-			t1Column(&m[i][pk.p.l], &pk.t1[i])
+			pk.keptColumn(&m[i][pk.p.l], i)
 		}
 		pk.a.Store(m)
 	}
@@ -717,7 +710,7 @@ var negPow2d = func() (c poly.NTTPoly32) {
 }()
 
 // t1Column sets dst = NTT(−t1·2^d) = NTT(t1)∘(−2^d), the last column of the
-// kept matrix, from t1Hat = NTT(t1) (pk.t1). Once per key: a verification
+// kept matrix, from t1Hat = NTT(t1) (dst may be t1Hat). Once per key: a verification
 // that streams Â scales c instead (challengeNTT), one polynomial rather
 // than k.
 //

@@ -129,9 +129,10 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 		// busy.
 		var (
 			rows [4][maxL]poly.NTTPoly32
+			t1   poly.NTTPoly32         // NTT(t1[i]) of the row at hand
 			jobs [4*maxL + 3]sample.Job // + tr, H(c̃), μ
 			// Row i of Â followed by NTT(t1[i]), and NTT(z) followed by
-			// NTT(−c·2^d), as pointers: t1 stays where the key keeps it.
+			// NTT(−c·2^d), as pointers into the batch's rows and t1.
 			row, zcp [maxL + 1]*poly.NTTPoly32
 		)
 		for j := range l + 1 {
@@ -179,7 +180,8 @@ func (pk *PublicKey) verifyInternal(sig []byte, in *muInput) error {
 				for j := range l {
 					row[j] = &rows[r][j]
 				}
-				row[l] = &pk.t1[i+r]
+				pk.t1NTT(&t1, i+r)
+				row[l] = &t1
 				poly.DotInverse32Ptr(&w, row[:l+1], zcp[:l+1])
 				p.useHintPoly(&w1, &w, &hint[i+r], simd)
 				p.w1EncodeRow(w1Enc[:], i+r, &w1)
