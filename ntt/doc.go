@@ -34,7 +34,9 @@
 // switch, internal/cpu, read once per call (a switch with direct calls, so a
 // caller's stack array does not escape). The backends are "avx2" (the
 // generated AVX2 assembly, the default on x86-64 CPUs with AVX2, BMI1 and
-// BMI2, absent with the purego tag), "scalar" (specialised Go, the default
+// BMI2, absent with the purego tag; on CPUs with AVX-512BW its NTTs and dot
+// products run zmm forms of the same kernels, with identical results),
+// "scalar" (specialised Go, the default
 // elsewhere) and "generic" (the generic [Engine] behind the same contract, in
 // a deliberately scrambled NTT-domain order, for cross-checking). The
 // NTT-domain order belongs to the backend: code above ntt converts with
