@@ -289,17 +289,35 @@ func TestAVX2Dot16MatchesScalar(t *testing.T) {
 // where the CPU has AVX-512BW, as kernel=avx512 with it on: one run covers
 // both kernels of each function the AVX2 backends have in two forms.
 func eachAVX2Kernel(t *testing.T, f func(t *testing.T)) {
-	kernels := []bool{false}
-	if cpu.X86HasAVX512BW {
-		kernels = append(kernels, true)
-	}
-	for _, avx512 := range kernels {
-		t.Run(map[bool]string{false: "kernel=avx2", true: "kernel=avx512"}[avx512], func(t *testing.T) {
-			defer func(prev bool) { useAVX512 = prev }(useAVX512)
-			useAVX512 = avx512
+	for _, k := range avx2Kernels() {
+		t.Run("kernel="+k.name, func(t *testing.T) {
+			defer k.use()()
 			f(t)
 		})
 	}
+}
+
+// avx2Kernel is a setting of useAVX512, named for the kernels it selects.
+type avx2Kernel struct {
+	name   string
+	avx512 bool
+}
+
+// avx2Kernels lists the settings of useAVX512 this CPU can run: avx2, and
+// avx512 where it has AVX-512BW.
+func avx2Kernels() []avx2Kernel {
+	ks := []avx2Kernel{{"avx2", false}}
+	if cpu.X86HasAVX512BW {
+		ks = append(ks, avx2Kernel{"avx512", true})
+	}
+	return ks
+}
+
+// use sets useAVX512 for k and returns the function that restores it.
+func (k avx2Kernel) use() (restore func()) {
+	prev := useAVX512
+	useAVX512 = k.avx512
+	return func() { useAVX512 = prev }
 }
 
 // testDot16MatchesScalar is TestAVX2Dot16MatchesScalar with the kernel

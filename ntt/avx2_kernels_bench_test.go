@@ -9,8 +9,7 @@ import (
 )
 
 // BenchmarkAVX2Kernels times the functions of the AVX2 backends that have
-// an AVX-512 kernel too, with kernel=avx2 and, where the CPU has
-// AVX-512BW, kernel=avx512 (useAVX512).
+// an AVX-512 kernel too, with each setting of useAVX512 (avx2Kernels).
 func BenchmarkAVX2Kernels(b *testing.B) {
 	if !cpu.X86HasAVX2 {
 		b.Skip("the CPU lacks AVX2/BMI2")
@@ -41,13 +40,9 @@ func BenchmarkAVX2Kernels(b *testing.B) {
 		{"DotMont32/terms=4", func() { avx2x32{}.DotMont32(&p32, a32, b32) }},
 		{"DotMont16/terms=4", func() { avx2x16{}.DotMont16(&c16, a16, s) }},
 	} {
-		for _, avx512 := range []bool{false, true} {
-			if avx512 && !cpu.X86HasAVX512BW {
-				continue
-			}
-			b.Run(f.name+"/kernel="+map[bool]string{false: "avx2", true: "avx512"}[avx512], func(b *testing.B) {
-				defer func(prev bool) { useAVX512 = prev }(useAVX512)
-				useAVX512 = avx512
+		for _, k := range avx2Kernels() {
+			b.Run(f.name+"/kernel="+k.name, func(b *testing.B) {
+				defer k.use()()
 				for b.Loop() {
 					f.run()
 				}

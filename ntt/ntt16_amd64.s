@@ -2537,7 +2537,7 @@ TEXT ·dotMont16AVX512(SB), NOSPLIT, $0-33
 	MOVQ            b+16(FP), DX
 	MOVQ            n+24(FP), BX
 	MOVB            acc+32(FP), SI
-	VBROADCASTI64X4 ntt16consts<>+256(SB), Z0
+	VMOVDQU64       ntt16consts512<>+0(SB), Z0
 	VBROADCASTI64X4 ntt16consts<>+288(SB), Z1
 	VBROADCASTI64X4 ntt16consts<>+320(SB), Z2
 	MOVL            $0x55555555, DI
@@ -2863,9 +2863,9 @@ dot16z_store_14:
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·forward16AVX512(SB), NOSPLIT, $0-8
 	MOVQ      p+0(FP), AX
-	VMOVDQU64 ntt16consts512<>+0(SB), Z0
-	VMOVDQU64 ntt16consts512<>+64(SB), Z1
-	VMOVDQU64 ntt16consts512<>+128(SB), Z2
+	VMOVDQU64 ntt16consts512<>+64(SB), Z0
+	VMOVDQU64 ntt16consts512<>+128(SB), Z1
+	VMOVDQU64 ntt16consts512<>+192(SB), Z2
 	MOVL      $0x0000aaaa, CX
 	KMOVW     CX, K1
 	VMOVDQU64 (AX), Z3
@@ -3124,49 +3124,49 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-8
 	VPSUBW      Z8, Z18, Z8
 	VPSUBW      Z1, Z9, Z9
 	VPADDW      Z1, Z8, Z8
-	VPMULHRSW   ntt16consts512<>+192(SB), Z3, Z1
+	VPMULHRSW   ntt16consts512<>+256(SB), Z3, Z1
 	VPMULLW     Z0, Z1, Z1
 	VPSUBW      Z1, Z3, Z1
 	VPSRAW      $0x0f, Z1, Z3
 	VPANDD      Z0, Z3, Z3
 	VPADDW      Z3, Z1, Z1
-	VPMULHRSW   ntt16consts512<>+192(SB), Z2, Z3
+	VPMULHRSW   ntt16consts512<>+256(SB), Z2, Z3
 	VPMULLW     Z0, Z3, Z3
 	VPSUBW      Z3, Z2, Z2
 	VPSRAW      $0x0f, Z2, Z3
 	VPANDD      Z0, Z3, Z3
 	VPADDW      Z3, Z2, Z2
-	VPMULHRSW   ntt16consts512<>+192(SB), Z5, Z3
+	VPMULHRSW   ntt16consts512<>+256(SB), Z5, Z3
 	VPMULLW     Z0, Z3, Z3
 	VPSUBW      Z3, Z5, Z3
 	VPSRAW      $0x0f, Z3, Z5
 	VPANDD      Z0, Z5, Z5
 	VPADDW      Z5, Z3, Z3
-	VPMULHRSW   ntt16consts512<>+192(SB), Z4, Z5
+	VPMULHRSW   ntt16consts512<>+256(SB), Z4, Z5
 	VPMULLW     Z0, Z5, Z5
 	VPSUBW      Z5, Z4, Z4
 	VPSRAW      $0x0f, Z4, Z5
 	VPANDD      Z0, Z5, Z5
 	VPADDW      Z5, Z4, Z4
-	VPMULHRSW   ntt16consts512<>+192(SB), Z7, Z5
+	VPMULHRSW   ntt16consts512<>+256(SB), Z7, Z5
 	VPMULLW     Z0, Z5, Z5
 	VPSUBW      Z5, Z7, Z5
 	VPSRAW      $0x0f, Z5, Z7
 	VPANDD      Z0, Z7, Z7
 	VPADDW      Z7, Z5, Z5
-	VPMULHRSW   ntt16consts512<>+192(SB), Z6, Z7
+	VPMULHRSW   ntt16consts512<>+256(SB), Z6, Z7
 	VPMULLW     Z0, Z7, Z7
 	VPSUBW      Z7, Z6, Z6
 	VPSRAW      $0x0f, Z6, Z7
 	VPANDD      Z0, Z7, Z7
 	VPADDW      Z7, Z6, Z6
-	VPMULHRSW   ntt16consts512<>+192(SB), Z9, Z7
+	VPMULHRSW   ntt16consts512<>+256(SB), Z9, Z7
 	VPMULLW     Z0, Z7, Z7
 	VPSUBW      Z7, Z9, Z7
 	VPSRAW      $0x0f, Z7, Z9
 	VPANDD      Z0, Z9, Z9
 	VPADDW      Z9, Z7, Z7
-	VPMULHRSW   ntt16consts512<>+192(SB), Z8, Z9
+	VPMULHRSW   ntt16consts512<>+256(SB), Z8, Z9
 	VPMULLW     Z0, Z9, Z9
 	VPSUBW      Z9, Z8, Z8
 	VPSRAW      $0x0f, Z8, Z9
@@ -3195,9 +3195,9 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-8
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	MOVQ       p+0(FP), AX
-	VMOVDQU64  ntt16consts512<>+0(SB), Z0
-	VMOVDQU64  ntt16consts512<>+64(SB), Z1
-	VMOVDQU64  ntt16consts512<>+128(SB), Z2
+	VMOVDQU64  ntt16consts512<>+64(SB), Z0
+	VMOVDQU64  ntt16consts512<>+128(SB), Z1
+	VMOVDQU64  ntt16consts512<>+192(SB), Z2
 	MOVL       $0x0000aaaa, CX
 	KMOVW      CX, K1
 	VMOVDQU64  (AX), Z3
@@ -3224,8 +3224,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+0(SB), Z10, Z10
 	VPMULHW     Z0, Z11, Z11
 	VPSUBW      Z11, Z10, Z10
-	VPMULHW     ntt16consts512<>+256(SB), Z3, Z11
-	VPMULHRSW   ntt16consts512<>+320(SB), Z11, Z11
+	VPMULHW     ntt16consts512<>+320(SB), Z3, Z11
+	VPMULHRSW   ntt16consts512<>+384(SB), Z11, Z11
 	VPMULLW     Z0, Z11, Z11
 	VPSUBW      Z11, Z3, Z3
 	VPSUBW      Z4, Z5, Z11
@@ -3234,8 +3234,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+128(SB), Z11, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
-	VPMULHW     ntt16consts512<>+256(SB), Z4, Z5
-	VPMULHRSW   ntt16consts512<>+320(SB), Z5, Z5
+	VPMULHW     ntt16consts512<>+320(SB), Z4, Z5
+	VPMULHRSW   ntt16consts512<>+384(SB), Z5, Z5
 	VPMULLW     Z0, Z5, Z5
 	VPSUBW      Z5, Z4, Z4
 	VPSUBW      Z6, Z7, Z5
@@ -3244,8 +3244,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+256(SB), Z5, Z5
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z5, Z5
-	VPMULHW     ntt16consts512<>+256(SB), Z6, Z7
-	VPMULHRSW   ntt16consts512<>+320(SB), Z7, Z7
+	VPMULHW     ntt16consts512<>+320(SB), Z6, Z7
+	VPMULHRSW   ntt16consts512<>+384(SB), Z7, Z7
 	VPMULLW     Z0, Z7, Z7
 	VPSUBW      Z7, Z6, Z6
 	VPSUBW      Z8, Z9, Z7
@@ -3254,8 +3254,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+384(SB), Z7, Z7
 	VPMULHW     Z0, Z9, Z9
 	VPSUBW      Z9, Z7, Z7
-	VPMULHW     ntt16consts512<>+256(SB), Z8, Z9
-	VPMULHRSW   ntt16consts512<>+320(SB), Z9, Z9
+	VPMULHW     ntt16consts512<>+320(SB), Z8, Z9
+	VPMULHRSW   ntt16consts512<>+384(SB), Z9, Z9
 	VPMULLW     Z0, Z9, Z9
 	VPSUBW      Z9, Z8, Z8
 	VMOVSLDUP   Z10, Z9
@@ -3312,8 +3312,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+1024(SB), Z10, Z10
 	VPMULHW     Z0, Z11, Z11
 	VPSUBW      Z11, Z10, Z10
-	VPMULHW     ntt16consts512<>+256(SB), Z3, Z11
-	VPMULHRSW   ntt16consts512<>+320(SB), Z11, Z11
+	VPMULHW     ntt16consts512<>+320(SB), Z3, Z11
+	VPMULHRSW   ntt16consts512<>+384(SB), Z11, Z11
 	VPMULLW     Z0, Z11, Z11
 	VPSUBW      Z11, Z3, Z3
 	VPSUBW      Z4, Z5, Z11
@@ -3322,8 +3322,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+1152(SB), Z11, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
-	VPMULHW     ntt16consts512<>+256(SB), Z4, Z5
-	VPMULHRSW   ntt16consts512<>+320(SB), Z5, Z5
+	VPMULHW     ntt16consts512<>+320(SB), Z4, Z5
+	VPMULHRSW   ntt16consts512<>+384(SB), Z5, Z5
 	VPMULLW     Z0, Z5, Z5
 	VPSUBW      Z5, Z4, Z4
 	VPSUBW      Z6, Z7, Z5
@@ -3332,8 +3332,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+1280(SB), Z5, Z5
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z5, Z5
-	VPMULHW     ntt16consts512<>+256(SB), Z6, Z7
-	VPMULHRSW   ntt16consts512<>+320(SB), Z7, Z7
+	VPMULHW     ntt16consts512<>+320(SB), Z6, Z7
+	VPMULHRSW   ntt16consts512<>+384(SB), Z7, Z7
 	VPMULLW     Z0, Z7, Z7
 	VPSUBW      Z7, Z6, Z6
 	VPSUBW      Z8, Z9, Z7
@@ -3342,8 +3342,8 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPMULHW     ntt16invzetas512<>+1408(SB), Z7, Z7
 	VPMULHW     Z0, Z9, Z9
 	VPSUBW      Z9, Z7, Z7
-	VPMULHW     ntt16consts512<>+256(SB), Z8, Z9
-	VPMULHRSW   ntt16consts512<>+320(SB), Z9, Z9
+	VPMULHW     ntt16consts512<>+320(SB), Z8, Z9
+	VPMULHRSW   ntt16consts512<>+384(SB), Z9, Z9
 	VPMULLW     Z0, Z9, Z9
 	VPSUBW      Z9, Z8, Z8
 	VMOVDQA64   Z3, Z9
@@ -3446,42 +3446,42 @@ TEXT ·inverseMont16AVX512(SB), NOSPLIT, $0-8
 	VPSUBW    Z7, Z6, Z6
 	VPSUBW    Z2, Z1, Z7
 	VPADDW    Z1, Z2, Z1
-	VPMULLW   ntt16consts512<>+576(SB), Z7, Z2
-	VPMULHW   ntt16consts512<>+512(SB), Z7, Z7
+	VPMULLW   ntt16consts512<>+640(SB), Z7, Z2
+	VPMULHW   ntt16consts512<>+576(SB), Z7, Z7
 	VPMULHW   Z0, Z2, Z2
 	VPSUBW    Z2, Z7, Z7
-	VPMULLW   ntt16consts512<>+448(SB), Z1, Z2
-	VPMULHW   ntt16consts512<>+384(SB), Z1, Z1
+	VPMULLW   ntt16consts512<>+512(SB), Z1, Z2
+	VPMULHW   ntt16consts512<>+448(SB), Z1, Z1
 	VPMULHW   Z0, Z2, Z2
 	VPSUBW    Z2, Z1, Z1
 	VPSUBW    Z5, Z4, Z2
 	VPADDW    Z4, Z5, Z4
-	VPMULLW   ntt16consts512<>+576(SB), Z2, Z5
-	VPMULHW   ntt16consts512<>+512(SB), Z2, Z2
+	VPMULLW   ntt16consts512<>+640(SB), Z2, Z5
+	VPMULHW   ntt16consts512<>+576(SB), Z2, Z2
 	VPMULHW   Z0, Z5, Z5
 	VPSUBW    Z5, Z2, Z2
-	VPMULLW   ntt16consts512<>+448(SB), Z4, Z5
-	VPMULHW   ntt16consts512<>+384(SB), Z4, Z4
+	VPMULLW   ntt16consts512<>+512(SB), Z4, Z5
+	VPMULHW   ntt16consts512<>+448(SB), Z4, Z4
 	VPMULHW   Z0, Z5, Z5
 	VPSUBW    Z5, Z4, Z4
 	VPSUBW    Z8, Z9, Z5
 	VPADDW    Z9, Z8, Z8
-	VPMULLW   ntt16consts512<>+576(SB), Z5, Z9
-	VPMULHW   ntt16consts512<>+512(SB), Z5, Z5
+	VPMULLW   ntt16consts512<>+640(SB), Z5, Z9
+	VPMULHW   ntt16consts512<>+576(SB), Z5, Z5
 	VPMULHW   Z0, Z9, Z9
 	VPSUBW    Z9, Z5, Z5
-	VPMULLW   ntt16consts512<>+448(SB), Z8, Z9
-	VPMULHW   ntt16consts512<>+384(SB), Z8, Z8
+	VPMULLW   ntt16consts512<>+512(SB), Z8, Z9
+	VPMULHW   ntt16consts512<>+448(SB), Z8, Z8
 	VPMULHW   Z0, Z9, Z9
 	VPSUBW    Z9, Z8, Z8
 	VPSUBW    Z3, Z6, Z9
 	VPADDW    Z6, Z3, Z3
-	VPMULLW   ntt16consts512<>+576(SB), Z9, Z6
-	VPMULHW   ntt16consts512<>+512(SB), Z9, Z9
+	VPMULLW   ntt16consts512<>+640(SB), Z9, Z6
+	VPMULHW   ntt16consts512<>+576(SB), Z9, Z9
 	VPMULHW   Z0, Z6, Z6
 	VPSUBW    Z6, Z9, Z9
-	VPMULLW   ntt16consts512<>+448(SB), Z3, Z6
-	VPMULHW   ntt16consts512<>+384(SB), Z3, Z3
+	VPMULLW   ntt16consts512<>+512(SB), Z3, Z6
+	VPMULHW   ntt16consts512<>+448(SB), Z3, Z3
 	VPMULHW   Z0, Z6, Z6
 	VPSUBW    Z6, Z3, Z3
 	VMOVDQU64 Z1, (AX)
@@ -6877,327 +6877,359 @@ DATA ntt16gammas<>+508(SB)/2, $0x0000
 DATA ntt16gammas<>+510(SB)/2, $0xf9a4
 GLOBL ntt16gammas<>(SB), RODATA|NOPTR, $512
 
-DATA ntt16consts512<>+0(SB)/2, $0x0d01
-DATA ntt16consts512<>+2(SB)/2, $0x0d01
-DATA ntt16consts512<>+4(SB)/2, $0x0d01
-DATA ntt16consts512<>+6(SB)/2, $0x0d01
-DATA ntt16consts512<>+8(SB)/2, $0x0d01
-DATA ntt16consts512<>+10(SB)/2, $0x0d01
-DATA ntt16consts512<>+12(SB)/2, $0x0d01
-DATA ntt16consts512<>+14(SB)/2, $0x0d01
-DATA ntt16consts512<>+16(SB)/2, $0x0d01
-DATA ntt16consts512<>+18(SB)/2, $0x0d01
-DATA ntt16consts512<>+20(SB)/2, $0x0d01
-DATA ntt16consts512<>+22(SB)/2, $0x0d01
-DATA ntt16consts512<>+24(SB)/2, $0x0d01
-DATA ntt16consts512<>+26(SB)/2, $0x0d01
-DATA ntt16consts512<>+28(SB)/2, $0x0d01
-DATA ntt16consts512<>+30(SB)/2, $0x0d01
-DATA ntt16consts512<>+32(SB)/2, $0x0d01
-DATA ntt16consts512<>+34(SB)/2, $0x0d01
-DATA ntt16consts512<>+36(SB)/2, $0x0d01
-DATA ntt16consts512<>+38(SB)/2, $0x0d01
-DATA ntt16consts512<>+40(SB)/2, $0x0d01
-DATA ntt16consts512<>+42(SB)/2, $0x0d01
-DATA ntt16consts512<>+44(SB)/2, $0x0d01
-DATA ntt16consts512<>+46(SB)/2, $0x0d01
-DATA ntt16consts512<>+48(SB)/2, $0x0d01
-DATA ntt16consts512<>+50(SB)/2, $0x0d01
-DATA ntt16consts512<>+52(SB)/2, $0x0d01
-DATA ntt16consts512<>+54(SB)/2, $0x0d01
-DATA ntt16consts512<>+56(SB)/2, $0x0d01
-DATA ntt16consts512<>+58(SB)/2, $0x0d01
-DATA ntt16consts512<>+60(SB)/2, $0x0d01
-DATA ntt16consts512<>+62(SB)/2, $0x0d01
-DATA ntt16consts512<>+64(SB)/2, $0x0000
-DATA ntt16consts512<>+66(SB)/2, $0x0000
-DATA ntt16consts512<>+68(SB)/2, $0x0000
-DATA ntt16consts512<>+70(SB)/2, $0x0000
-DATA ntt16consts512<>+72(SB)/2, $0x0001
-DATA ntt16consts512<>+74(SB)/2, $0x0000
-DATA ntt16consts512<>+76(SB)/2, $0x0000
-DATA ntt16consts512<>+78(SB)/2, $0x0000
-DATA ntt16consts512<>+80(SB)/2, $0x0008
-DATA ntt16consts512<>+82(SB)/2, $0x0000
-DATA ntt16consts512<>+84(SB)/2, $0x0000
-DATA ntt16consts512<>+86(SB)/2, $0x0000
-DATA ntt16consts512<>+88(SB)/2, $0x0009
-DATA ntt16consts512<>+90(SB)/2, $0x0000
-DATA ntt16consts512<>+92(SB)/2, $0x0000
-DATA ntt16consts512<>+94(SB)/2, $0x0000
-DATA ntt16consts512<>+96(SB)/2, $0x0004
-DATA ntt16consts512<>+98(SB)/2, $0x0000
-DATA ntt16consts512<>+100(SB)/2, $0x0000
-DATA ntt16consts512<>+102(SB)/2, $0x0000
-DATA ntt16consts512<>+104(SB)/2, $0x0005
-DATA ntt16consts512<>+106(SB)/2, $0x0000
-DATA ntt16consts512<>+108(SB)/2, $0x0000
-DATA ntt16consts512<>+110(SB)/2, $0x0000
-DATA ntt16consts512<>+112(SB)/2, $0x000c
-DATA ntt16consts512<>+114(SB)/2, $0x0000
-DATA ntt16consts512<>+116(SB)/2, $0x0000
-DATA ntt16consts512<>+118(SB)/2, $0x0000
-DATA ntt16consts512<>+120(SB)/2, $0x000d
-DATA ntt16consts512<>+122(SB)/2, $0x0000
-DATA ntt16consts512<>+124(SB)/2, $0x0000
-DATA ntt16consts512<>+126(SB)/2, $0x0000
-DATA ntt16consts512<>+128(SB)/2, $0x0002
+DATA ntt16consts512<>+0(SB)/2, $0xf301
+DATA ntt16consts512<>+2(SB)/2, $0xf301
+DATA ntt16consts512<>+4(SB)/2, $0xf301
+DATA ntt16consts512<>+6(SB)/2, $0xf301
+DATA ntt16consts512<>+8(SB)/2, $0xf301
+DATA ntt16consts512<>+10(SB)/2, $0xf301
+DATA ntt16consts512<>+12(SB)/2, $0xf301
+DATA ntt16consts512<>+14(SB)/2, $0xf301
+DATA ntt16consts512<>+16(SB)/2, $0xf301
+DATA ntt16consts512<>+18(SB)/2, $0xf301
+DATA ntt16consts512<>+20(SB)/2, $0xf301
+DATA ntt16consts512<>+22(SB)/2, $0xf301
+DATA ntt16consts512<>+24(SB)/2, $0xf301
+DATA ntt16consts512<>+26(SB)/2, $0xf301
+DATA ntt16consts512<>+28(SB)/2, $0xf301
+DATA ntt16consts512<>+30(SB)/2, $0xf301
+DATA ntt16consts512<>+32(SB)/2, $0xf301
+DATA ntt16consts512<>+34(SB)/2, $0xf301
+DATA ntt16consts512<>+36(SB)/2, $0xf301
+DATA ntt16consts512<>+38(SB)/2, $0xf301
+DATA ntt16consts512<>+40(SB)/2, $0xf301
+DATA ntt16consts512<>+42(SB)/2, $0xf301
+DATA ntt16consts512<>+44(SB)/2, $0xf301
+DATA ntt16consts512<>+46(SB)/2, $0xf301
+DATA ntt16consts512<>+48(SB)/2, $0xf301
+DATA ntt16consts512<>+50(SB)/2, $0xf301
+DATA ntt16consts512<>+52(SB)/2, $0xf301
+DATA ntt16consts512<>+54(SB)/2, $0xf301
+DATA ntt16consts512<>+56(SB)/2, $0xf301
+DATA ntt16consts512<>+58(SB)/2, $0xf301
+DATA ntt16consts512<>+60(SB)/2, $0xf301
+DATA ntt16consts512<>+62(SB)/2, $0xf301
+DATA ntt16consts512<>+64(SB)/2, $0x0d01
+DATA ntt16consts512<>+66(SB)/2, $0x0d01
+DATA ntt16consts512<>+68(SB)/2, $0x0d01
+DATA ntt16consts512<>+70(SB)/2, $0x0d01
+DATA ntt16consts512<>+72(SB)/2, $0x0d01
+DATA ntt16consts512<>+74(SB)/2, $0x0d01
+DATA ntt16consts512<>+76(SB)/2, $0x0d01
+DATA ntt16consts512<>+78(SB)/2, $0x0d01
+DATA ntt16consts512<>+80(SB)/2, $0x0d01
+DATA ntt16consts512<>+82(SB)/2, $0x0d01
+DATA ntt16consts512<>+84(SB)/2, $0x0d01
+DATA ntt16consts512<>+86(SB)/2, $0x0d01
+DATA ntt16consts512<>+88(SB)/2, $0x0d01
+DATA ntt16consts512<>+90(SB)/2, $0x0d01
+DATA ntt16consts512<>+92(SB)/2, $0x0d01
+DATA ntt16consts512<>+94(SB)/2, $0x0d01
+DATA ntt16consts512<>+96(SB)/2, $0x0d01
+DATA ntt16consts512<>+98(SB)/2, $0x0d01
+DATA ntt16consts512<>+100(SB)/2, $0x0d01
+DATA ntt16consts512<>+102(SB)/2, $0x0d01
+DATA ntt16consts512<>+104(SB)/2, $0x0d01
+DATA ntt16consts512<>+106(SB)/2, $0x0d01
+DATA ntt16consts512<>+108(SB)/2, $0x0d01
+DATA ntt16consts512<>+110(SB)/2, $0x0d01
+DATA ntt16consts512<>+112(SB)/2, $0x0d01
+DATA ntt16consts512<>+114(SB)/2, $0x0d01
+DATA ntt16consts512<>+116(SB)/2, $0x0d01
+DATA ntt16consts512<>+118(SB)/2, $0x0d01
+DATA ntt16consts512<>+120(SB)/2, $0x0d01
+DATA ntt16consts512<>+122(SB)/2, $0x0d01
+DATA ntt16consts512<>+124(SB)/2, $0x0d01
+DATA ntt16consts512<>+126(SB)/2, $0x0d01
+DATA ntt16consts512<>+128(SB)/2, $0x0000
 DATA ntt16consts512<>+130(SB)/2, $0x0000
 DATA ntt16consts512<>+132(SB)/2, $0x0000
 DATA ntt16consts512<>+134(SB)/2, $0x0000
-DATA ntt16consts512<>+136(SB)/2, $0x0003
+DATA ntt16consts512<>+136(SB)/2, $0x0001
 DATA ntt16consts512<>+138(SB)/2, $0x0000
 DATA ntt16consts512<>+140(SB)/2, $0x0000
 DATA ntt16consts512<>+142(SB)/2, $0x0000
-DATA ntt16consts512<>+144(SB)/2, $0x000a
+DATA ntt16consts512<>+144(SB)/2, $0x0008
 DATA ntt16consts512<>+146(SB)/2, $0x0000
 DATA ntt16consts512<>+148(SB)/2, $0x0000
 DATA ntt16consts512<>+150(SB)/2, $0x0000
-DATA ntt16consts512<>+152(SB)/2, $0x000b
+DATA ntt16consts512<>+152(SB)/2, $0x0009
 DATA ntt16consts512<>+154(SB)/2, $0x0000
 DATA ntt16consts512<>+156(SB)/2, $0x0000
 DATA ntt16consts512<>+158(SB)/2, $0x0000
-DATA ntt16consts512<>+160(SB)/2, $0x0006
+DATA ntt16consts512<>+160(SB)/2, $0x0004
 DATA ntt16consts512<>+162(SB)/2, $0x0000
 DATA ntt16consts512<>+164(SB)/2, $0x0000
 DATA ntt16consts512<>+166(SB)/2, $0x0000
-DATA ntt16consts512<>+168(SB)/2, $0x0007
+DATA ntt16consts512<>+168(SB)/2, $0x0005
 DATA ntt16consts512<>+170(SB)/2, $0x0000
 DATA ntt16consts512<>+172(SB)/2, $0x0000
 DATA ntt16consts512<>+174(SB)/2, $0x0000
-DATA ntt16consts512<>+176(SB)/2, $0x000e
+DATA ntt16consts512<>+176(SB)/2, $0x000c
 DATA ntt16consts512<>+178(SB)/2, $0x0000
 DATA ntt16consts512<>+180(SB)/2, $0x0000
 DATA ntt16consts512<>+182(SB)/2, $0x0000
-DATA ntt16consts512<>+184(SB)/2, $0x000f
+DATA ntt16consts512<>+184(SB)/2, $0x000d
 DATA ntt16consts512<>+186(SB)/2, $0x0000
 DATA ntt16consts512<>+188(SB)/2, $0x0000
 DATA ntt16consts512<>+190(SB)/2, $0x0000
-DATA ntt16consts512<>+192(SB)/2, $0x000a
-DATA ntt16consts512<>+194(SB)/2, $0x000a
-DATA ntt16consts512<>+196(SB)/2, $0x000a
-DATA ntt16consts512<>+198(SB)/2, $0x000a
-DATA ntt16consts512<>+200(SB)/2, $0x000a
-DATA ntt16consts512<>+202(SB)/2, $0x000a
-DATA ntt16consts512<>+204(SB)/2, $0x000a
-DATA ntt16consts512<>+206(SB)/2, $0x000a
+DATA ntt16consts512<>+192(SB)/2, $0x0002
+DATA ntt16consts512<>+194(SB)/2, $0x0000
+DATA ntt16consts512<>+196(SB)/2, $0x0000
+DATA ntt16consts512<>+198(SB)/2, $0x0000
+DATA ntt16consts512<>+200(SB)/2, $0x0003
+DATA ntt16consts512<>+202(SB)/2, $0x0000
+DATA ntt16consts512<>+204(SB)/2, $0x0000
+DATA ntt16consts512<>+206(SB)/2, $0x0000
 DATA ntt16consts512<>+208(SB)/2, $0x000a
-DATA ntt16consts512<>+210(SB)/2, $0x000a
-DATA ntt16consts512<>+212(SB)/2, $0x000a
-DATA ntt16consts512<>+214(SB)/2, $0x000a
-DATA ntt16consts512<>+216(SB)/2, $0x000a
-DATA ntt16consts512<>+218(SB)/2, $0x000a
-DATA ntt16consts512<>+220(SB)/2, $0x000a
-DATA ntt16consts512<>+222(SB)/2, $0x000a
-DATA ntt16consts512<>+224(SB)/2, $0x000a
-DATA ntt16consts512<>+226(SB)/2, $0x000a
-DATA ntt16consts512<>+228(SB)/2, $0x000a
-DATA ntt16consts512<>+230(SB)/2, $0x000a
-DATA ntt16consts512<>+232(SB)/2, $0x000a
-DATA ntt16consts512<>+234(SB)/2, $0x000a
-DATA ntt16consts512<>+236(SB)/2, $0x000a
-DATA ntt16consts512<>+238(SB)/2, $0x000a
-DATA ntt16consts512<>+240(SB)/2, $0x000a
-DATA ntt16consts512<>+242(SB)/2, $0x000a
-DATA ntt16consts512<>+244(SB)/2, $0x000a
-DATA ntt16consts512<>+246(SB)/2, $0x000a
-DATA ntt16consts512<>+248(SB)/2, $0x000a
-DATA ntt16consts512<>+250(SB)/2, $0x000a
-DATA ntt16consts512<>+252(SB)/2, $0x000a
-DATA ntt16consts512<>+254(SB)/2, $0x000a
-DATA ntt16consts512<>+256(SB)/2, $0x4ebf
-DATA ntt16consts512<>+258(SB)/2, $0x4ebf
-DATA ntt16consts512<>+260(SB)/2, $0x4ebf
-DATA ntt16consts512<>+262(SB)/2, $0x4ebf
-DATA ntt16consts512<>+264(SB)/2, $0x4ebf
-DATA ntt16consts512<>+266(SB)/2, $0x4ebf
-DATA ntt16consts512<>+268(SB)/2, $0x4ebf
-DATA ntt16consts512<>+270(SB)/2, $0x4ebf
-DATA ntt16consts512<>+272(SB)/2, $0x4ebf
-DATA ntt16consts512<>+274(SB)/2, $0x4ebf
-DATA ntt16consts512<>+276(SB)/2, $0x4ebf
-DATA ntt16consts512<>+278(SB)/2, $0x4ebf
-DATA ntt16consts512<>+280(SB)/2, $0x4ebf
-DATA ntt16consts512<>+282(SB)/2, $0x4ebf
-DATA ntt16consts512<>+284(SB)/2, $0x4ebf
-DATA ntt16consts512<>+286(SB)/2, $0x4ebf
-DATA ntt16consts512<>+288(SB)/2, $0x4ebf
-DATA ntt16consts512<>+290(SB)/2, $0x4ebf
-DATA ntt16consts512<>+292(SB)/2, $0x4ebf
-DATA ntt16consts512<>+294(SB)/2, $0x4ebf
-DATA ntt16consts512<>+296(SB)/2, $0x4ebf
-DATA ntt16consts512<>+298(SB)/2, $0x4ebf
-DATA ntt16consts512<>+300(SB)/2, $0x4ebf
-DATA ntt16consts512<>+302(SB)/2, $0x4ebf
-DATA ntt16consts512<>+304(SB)/2, $0x4ebf
-DATA ntt16consts512<>+306(SB)/2, $0x4ebf
-DATA ntt16consts512<>+308(SB)/2, $0x4ebf
-DATA ntt16consts512<>+310(SB)/2, $0x4ebf
-DATA ntt16consts512<>+312(SB)/2, $0x4ebf
-DATA ntt16consts512<>+314(SB)/2, $0x4ebf
-DATA ntt16consts512<>+316(SB)/2, $0x4ebf
-DATA ntt16consts512<>+318(SB)/2, $0x4ebf
-DATA ntt16consts512<>+320(SB)/2, $0x0020
-DATA ntt16consts512<>+322(SB)/2, $0x0020
-DATA ntt16consts512<>+324(SB)/2, $0x0020
-DATA ntt16consts512<>+326(SB)/2, $0x0020
-DATA ntt16consts512<>+328(SB)/2, $0x0020
-DATA ntt16consts512<>+330(SB)/2, $0x0020
-DATA ntt16consts512<>+332(SB)/2, $0x0020
-DATA ntt16consts512<>+334(SB)/2, $0x0020
-DATA ntt16consts512<>+336(SB)/2, $0x0020
-DATA ntt16consts512<>+338(SB)/2, $0x0020
-DATA ntt16consts512<>+340(SB)/2, $0x0020
-DATA ntt16consts512<>+342(SB)/2, $0x0020
-DATA ntt16consts512<>+344(SB)/2, $0x0020
-DATA ntt16consts512<>+346(SB)/2, $0x0020
-DATA ntt16consts512<>+348(SB)/2, $0x0020
-DATA ntt16consts512<>+350(SB)/2, $0x0020
-DATA ntt16consts512<>+352(SB)/2, $0x0020
-DATA ntt16consts512<>+354(SB)/2, $0x0020
-DATA ntt16consts512<>+356(SB)/2, $0x0020
-DATA ntt16consts512<>+358(SB)/2, $0x0020
-DATA ntt16consts512<>+360(SB)/2, $0x0020
-DATA ntt16consts512<>+362(SB)/2, $0x0020
-DATA ntt16consts512<>+364(SB)/2, $0x0020
-DATA ntt16consts512<>+366(SB)/2, $0x0020
-DATA ntt16consts512<>+368(SB)/2, $0x0020
-DATA ntt16consts512<>+370(SB)/2, $0x0020
-DATA ntt16consts512<>+372(SB)/2, $0x0020
-DATA ntt16consts512<>+374(SB)/2, $0x0020
-DATA ntt16consts512<>+376(SB)/2, $0x0020
-DATA ntt16consts512<>+378(SB)/2, $0x0020
-DATA ntt16consts512<>+380(SB)/2, $0x0020
-DATA ntt16consts512<>+382(SB)/2, $0x0020
-DATA ntt16consts512<>+384(SB)/2, $0x05a1
-DATA ntt16consts512<>+386(SB)/2, $0x05a1
-DATA ntt16consts512<>+388(SB)/2, $0x05a1
-DATA ntt16consts512<>+390(SB)/2, $0x05a1
-DATA ntt16consts512<>+392(SB)/2, $0x05a1
-DATA ntt16consts512<>+394(SB)/2, $0x05a1
-DATA ntt16consts512<>+396(SB)/2, $0x05a1
-DATA ntt16consts512<>+398(SB)/2, $0x05a1
-DATA ntt16consts512<>+400(SB)/2, $0x05a1
-DATA ntt16consts512<>+402(SB)/2, $0x05a1
-DATA ntt16consts512<>+404(SB)/2, $0x05a1
-DATA ntt16consts512<>+406(SB)/2, $0x05a1
-DATA ntt16consts512<>+408(SB)/2, $0x05a1
-DATA ntt16consts512<>+410(SB)/2, $0x05a1
-DATA ntt16consts512<>+412(SB)/2, $0x05a1
-DATA ntt16consts512<>+414(SB)/2, $0x05a1
-DATA ntt16consts512<>+416(SB)/2, $0x05a1
-DATA ntt16consts512<>+418(SB)/2, $0x05a1
-DATA ntt16consts512<>+420(SB)/2, $0x05a1
-DATA ntt16consts512<>+422(SB)/2, $0x05a1
-DATA ntt16consts512<>+424(SB)/2, $0x05a1
-DATA ntt16consts512<>+426(SB)/2, $0x05a1
-DATA ntt16consts512<>+428(SB)/2, $0x05a1
-DATA ntt16consts512<>+430(SB)/2, $0x05a1
-DATA ntt16consts512<>+432(SB)/2, $0x05a1
-DATA ntt16consts512<>+434(SB)/2, $0x05a1
-DATA ntt16consts512<>+436(SB)/2, $0x05a1
-DATA ntt16consts512<>+438(SB)/2, $0x05a1
-DATA ntt16consts512<>+440(SB)/2, $0x05a1
-DATA ntt16consts512<>+442(SB)/2, $0x05a1
-DATA ntt16consts512<>+444(SB)/2, $0x05a1
-DATA ntt16consts512<>+446(SB)/2, $0x05a1
-DATA ntt16consts512<>+448(SB)/2, $0xd8a1
-DATA ntt16consts512<>+450(SB)/2, $0xd8a1
-DATA ntt16consts512<>+452(SB)/2, $0xd8a1
-DATA ntt16consts512<>+454(SB)/2, $0xd8a1
-DATA ntt16consts512<>+456(SB)/2, $0xd8a1
-DATA ntt16consts512<>+458(SB)/2, $0xd8a1
-DATA ntt16consts512<>+460(SB)/2, $0xd8a1
-DATA ntt16consts512<>+462(SB)/2, $0xd8a1
-DATA ntt16consts512<>+464(SB)/2, $0xd8a1
-DATA ntt16consts512<>+466(SB)/2, $0xd8a1
-DATA ntt16consts512<>+468(SB)/2, $0xd8a1
-DATA ntt16consts512<>+470(SB)/2, $0xd8a1
-DATA ntt16consts512<>+472(SB)/2, $0xd8a1
-DATA ntt16consts512<>+474(SB)/2, $0xd8a1
-DATA ntt16consts512<>+476(SB)/2, $0xd8a1
-DATA ntt16consts512<>+478(SB)/2, $0xd8a1
-DATA ntt16consts512<>+480(SB)/2, $0xd8a1
-DATA ntt16consts512<>+482(SB)/2, $0xd8a1
-DATA ntt16consts512<>+484(SB)/2, $0xd8a1
-DATA ntt16consts512<>+486(SB)/2, $0xd8a1
-DATA ntt16consts512<>+488(SB)/2, $0xd8a1
-DATA ntt16consts512<>+490(SB)/2, $0xd8a1
-DATA ntt16consts512<>+492(SB)/2, $0xd8a1
-DATA ntt16consts512<>+494(SB)/2, $0xd8a1
-DATA ntt16consts512<>+496(SB)/2, $0xd8a1
-DATA ntt16consts512<>+498(SB)/2, $0xd8a1
-DATA ntt16consts512<>+500(SB)/2, $0xd8a1
-DATA ntt16consts512<>+502(SB)/2, $0xd8a1
-DATA ntt16consts512<>+504(SB)/2, $0xd8a1
-DATA ntt16consts512<>+506(SB)/2, $0xd8a1
-DATA ntt16consts512<>+508(SB)/2, $0xd8a1
-DATA ntt16consts512<>+510(SB)/2, $0xd8a1
-DATA ntt16consts512<>+512(SB)/2, $0x0575
-DATA ntt16consts512<>+514(SB)/2, $0x0575
-DATA ntt16consts512<>+516(SB)/2, $0x0575
-DATA ntt16consts512<>+518(SB)/2, $0x0575
-DATA ntt16consts512<>+520(SB)/2, $0x0575
-DATA ntt16consts512<>+522(SB)/2, $0x0575
-DATA ntt16consts512<>+524(SB)/2, $0x0575
-DATA ntt16consts512<>+526(SB)/2, $0x0575
-DATA ntt16consts512<>+528(SB)/2, $0x0575
-DATA ntt16consts512<>+530(SB)/2, $0x0575
-DATA ntt16consts512<>+532(SB)/2, $0x0575
-DATA ntt16consts512<>+534(SB)/2, $0x0575
-DATA ntt16consts512<>+536(SB)/2, $0x0575
-DATA ntt16consts512<>+538(SB)/2, $0x0575
-DATA ntt16consts512<>+540(SB)/2, $0x0575
-DATA ntt16consts512<>+542(SB)/2, $0x0575
-DATA ntt16consts512<>+544(SB)/2, $0x0575
-DATA ntt16consts512<>+546(SB)/2, $0x0575
-DATA ntt16consts512<>+548(SB)/2, $0x0575
-DATA ntt16consts512<>+550(SB)/2, $0x0575
-DATA ntt16consts512<>+552(SB)/2, $0x0575
-DATA ntt16consts512<>+554(SB)/2, $0x0575
-DATA ntt16consts512<>+556(SB)/2, $0x0575
-DATA ntt16consts512<>+558(SB)/2, $0x0575
-DATA ntt16consts512<>+560(SB)/2, $0x0575
-DATA ntt16consts512<>+562(SB)/2, $0x0575
-DATA ntt16consts512<>+564(SB)/2, $0x0575
-DATA ntt16consts512<>+566(SB)/2, $0x0575
-DATA ntt16consts512<>+568(SB)/2, $0x0575
-DATA ntt16consts512<>+570(SB)/2, $0x0575
-DATA ntt16consts512<>+572(SB)/2, $0x0575
-DATA ntt16consts512<>+574(SB)/2, $0x0575
-DATA ntt16consts512<>+576(SB)/2, $0x1475
-DATA ntt16consts512<>+578(SB)/2, $0x1475
-DATA ntt16consts512<>+580(SB)/2, $0x1475
-DATA ntt16consts512<>+582(SB)/2, $0x1475
-DATA ntt16consts512<>+584(SB)/2, $0x1475
-DATA ntt16consts512<>+586(SB)/2, $0x1475
-DATA ntt16consts512<>+588(SB)/2, $0x1475
-DATA ntt16consts512<>+590(SB)/2, $0x1475
-DATA ntt16consts512<>+592(SB)/2, $0x1475
-DATA ntt16consts512<>+594(SB)/2, $0x1475
-DATA ntt16consts512<>+596(SB)/2, $0x1475
-DATA ntt16consts512<>+598(SB)/2, $0x1475
-DATA ntt16consts512<>+600(SB)/2, $0x1475
-DATA ntt16consts512<>+602(SB)/2, $0x1475
-DATA ntt16consts512<>+604(SB)/2, $0x1475
-DATA ntt16consts512<>+606(SB)/2, $0x1475
-DATA ntt16consts512<>+608(SB)/2, $0x1475
-DATA ntt16consts512<>+610(SB)/2, $0x1475
-DATA ntt16consts512<>+612(SB)/2, $0x1475
-DATA ntt16consts512<>+614(SB)/2, $0x1475
-DATA ntt16consts512<>+616(SB)/2, $0x1475
-DATA ntt16consts512<>+618(SB)/2, $0x1475
-DATA ntt16consts512<>+620(SB)/2, $0x1475
-DATA ntt16consts512<>+622(SB)/2, $0x1475
-DATA ntt16consts512<>+624(SB)/2, $0x1475
-DATA ntt16consts512<>+626(SB)/2, $0x1475
-DATA ntt16consts512<>+628(SB)/2, $0x1475
-DATA ntt16consts512<>+630(SB)/2, $0x1475
-DATA ntt16consts512<>+632(SB)/2, $0x1475
-DATA ntt16consts512<>+634(SB)/2, $0x1475
-DATA ntt16consts512<>+636(SB)/2, $0x1475
-DATA ntt16consts512<>+638(SB)/2, $0x1475
-GLOBL ntt16consts512<>(SB), RODATA|NOPTR, $640
+DATA ntt16consts512<>+210(SB)/2, $0x0000
+DATA ntt16consts512<>+212(SB)/2, $0x0000
+DATA ntt16consts512<>+214(SB)/2, $0x0000
+DATA ntt16consts512<>+216(SB)/2, $0x000b
+DATA ntt16consts512<>+218(SB)/2, $0x0000
+DATA ntt16consts512<>+220(SB)/2, $0x0000
+DATA ntt16consts512<>+222(SB)/2, $0x0000
+DATA ntt16consts512<>+224(SB)/2, $0x0006
+DATA ntt16consts512<>+226(SB)/2, $0x0000
+DATA ntt16consts512<>+228(SB)/2, $0x0000
+DATA ntt16consts512<>+230(SB)/2, $0x0000
+DATA ntt16consts512<>+232(SB)/2, $0x0007
+DATA ntt16consts512<>+234(SB)/2, $0x0000
+DATA ntt16consts512<>+236(SB)/2, $0x0000
+DATA ntt16consts512<>+238(SB)/2, $0x0000
+DATA ntt16consts512<>+240(SB)/2, $0x000e
+DATA ntt16consts512<>+242(SB)/2, $0x0000
+DATA ntt16consts512<>+244(SB)/2, $0x0000
+DATA ntt16consts512<>+246(SB)/2, $0x0000
+DATA ntt16consts512<>+248(SB)/2, $0x000f
+DATA ntt16consts512<>+250(SB)/2, $0x0000
+DATA ntt16consts512<>+252(SB)/2, $0x0000
+DATA ntt16consts512<>+254(SB)/2, $0x0000
+DATA ntt16consts512<>+256(SB)/2, $0x000a
+DATA ntt16consts512<>+258(SB)/2, $0x000a
+DATA ntt16consts512<>+260(SB)/2, $0x000a
+DATA ntt16consts512<>+262(SB)/2, $0x000a
+DATA ntt16consts512<>+264(SB)/2, $0x000a
+DATA ntt16consts512<>+266(SB)/2, $0x000a
+DATA ntt16consts512<>+268(SB)/2, $0x000a
+DATA ntt16consts512<>+270(SB)/2, $0x000a
+DATA ntt16consts512<>+272(SB)/2, $0x000a
+DATA ntt16consts512<>+274(SB)/2, $0x000a
+DATA ntt16consts512<>+276(SB)/2, $0x000a
+DATA ntt16consts512<>+278(SB)/2, $0x000a
+DATA ntt16consts512<>+280(SB)/2, $0x000a
+DATA ntt16consts512<>+282(SB)/2, $0x000a
+DATA ntt16consts512<>+284(SB)/2, $0x000a
+DATA ntt16consts512<>+286(SB)/2, $0x000a
+DATA ntt16consts512<>+288(SB)/2, $0x000a
+DATA ntt16consts512<>+290(SB)/2, $0x000a
+DATA ntt16consts512<>+292(SB)/2, $0x000a
+DATA ntt16consts512<>+294(SB)/2, $0x000a
+DATA ntt16consts512<>+296(SB)/2, $0x000a
+DATA ntt16consts512<>+298(SB)/2, $0x000a
+DATA ntt16consts512<>+300(SB)/2, $0x000a
+DATA ntt16consts512<>+302(SB)/2, $0x000a
+DATA ntt16consts512<>+304(SB)/2, $0x000a
+DATA ntt16consts512<>+306(SB)/2, $0x000a
+DATA ntt16consts512<>+308(SB)/2, $0x000a
+DATA ntt16consts512<>+310(SB)/2, $0x000a
+DATA ntt16consts512<>+312(SB)/2, $0x000a
+DATA ntt16consts512<>+314(SB)/2, $0x000a
+DATA ntt16consts512<>+316(SB)/2, $0x000a
+DATA ntt16consts512<>+318(SB)/2, $0x000a
+DATA ntt16consts512<>+320(SB)/2, $0x4ebf
+DATA ntt16consts512<>+322(SB)/2, $0x4ebf
+DATA ntt16consts512<>+324(SB)/2, $0x4ebf
+DATA ntt16consts512<>+326(SB)/2, $0x4ebf
+DATA ntt16consts512<>+328(SB)/2, $0x4ebf
+DATA ntt16consts512<>+330(SB)/2, $0x4ebf
+DATA ntt16consts512<>+332(SB)/2, $0x4ebf
+DATA ntt16consts512<>+334(SB)/2, $0x4ebf
+DATA ntt16consts512<>+336(SB)/2, $0x4ebf
+DATA ntt16consts512<>+338(SB)/2, $0x4ebf
+DATA ntt16consts512<>+340(SB)/2, $0x4ebf
+DATA ntt16consts512<>+342(SB)/2, $0x4ebf
+DATA ntt16consts512<>+344(SB)/2, $0x4ebf
+DATA ntt16consts512<>+346(SB)/2, $0x4ebf
+DATA ntt16consts512<>+348(SB)/2, $0x4ebf
+DATA ntt16consts512<>+350(SB)/2, $0x4ebf
+DATA ntt16consts512<>+352(SB)/2, $0x4ebf
+DATA ntt16consts512<>+354(SB)/2, $0x4ebf
+DATA ntt16consts512<>+356(SB)/2, $0x4ebf
+DATA ntt16consts512<>+358(SB)/2, $0x4ebf
+DATA ntt16consts512<>+360(SB)/2, $0x4ebf
+DATA ntt16consts512<>+362(SB)/2, $0x4ebf
+DATA ntt16consts512<>+364(SB)/2, $0x4ebf
+DATA ntt16consts512<>+366(SB)/2, $0x4ebf
+DATA ntt16consts512<>+368(SB)/2, $0x4ebf
+DATA ntt16consts512<>+370(SB)/2, $0x4ebf
+DATA ntt16consts512<>+372(SB)/2, $0x4ebf
+DATA ntt16consts512<>+374(SB)/2, $0x4ebf
+DATA ntt16consts512<>+376(SB)/2, $0x4ebf
+DATA ntt16consts512<>+378(SB)/2, $0x4ebf
+DATA ntt16consts512<>+380(SB)/2, $0x4ebf
+DATA ntt16consts512<>+382(SB)/2, $0x4ebf
+DATA ntt16consts512<>+384(SB)/2, $0x0020
+DATA ntt16consts512<>+386(SB)/2, $0x0020
+DATA ntt16consts512<>+388(SB)/2, $0x0020
+DATA ntt16consts512<>+390(SB)/2, $0x0020
+DATA ntt16consts512<>+392(SB)/2, $0x0020
+DATA ntt16consts512<>+394(SB)/2, $0x0020
+DATA ntt16consts512<>+396(SB)/2, $0x0020
+DATA ntt16consts512<>+398(SB)/2, $0x0020
+DATA ntt16consts512<>+400(SB)/2, $0x0020
+DATA ntt16consts512<>+402(SB)/2, $0x0020
+DATA ntt16consts512<>+404(SB)/2, $0x0020
+DATA ntt16consts512<>+406(SB)/2, $0x0020
+DATA ntt16consts512<>+408(SB)/2, $0x0020
+DATA ntt16consts512<>+410(SB)/2, $0x0020
+DATA ntt16consts512<>+412(SB)/2, $0x0020
+DATA ntt16consts512<>+414(SB)/2, $0x0020
+DATA ntt16consts512<>+416(SB)/2, $0x0020
+DATA ntt16consts512<>+418(SB)/2, $0x0020
+DATA ntt16consts512<>+420(SB)/2, $0x0020
+DATA ntt16consts512<>+422(SB)/2, $0x0020
+DATA ntt16consts512<>+424(SB)/2, $0x0020
+DATA ntt16consts512<>+426(SB)/2, $0x0020
+DATA ntt16consts512<>+428(SB)/2, $0x0020
+DATA ntt16consts512<>+430(SB)/2, $0x0020
+DATA ntt16consts512<>+432(SB)/2, $0x0020
+DATA ntt16consts512<>+434(SB)/2, $0x0020
+DATA ntt16consts512<>+436(SB)/2, $0x0020
+DATA ntt16consts512<>+438(SB)/2, $0x0020
+DATA ntt16consts512<>+440(SB)/2, $0x0020
+DATA ntt16consts512<>+442(SB)/2, $0x0020
+DATA ntt16consts512<>+444(SB)/2, $0x0020
+DATA ntt16consts512<>+446(SB)/2, $0x0020
+DATA ntt16consts512<>+448(SB)/2, $0x05a1
+DATA ntt16consts512<>+450(SB)/2, $0x05a1
+DATA ntt16consts512<>+452(SB)/2, $0x05a1
+DATA ntt16consts512<>+454(SB)/2, $0x05a1
+DATA ntt16consts512<>+456(SB)/2, $0x05a1
+DATA ntt16consts512<>+458(SB)/2, $0x05a1
+DATA ntt16consts512<>+460(SB)/2, $0x05a1
+DATA ntt16consts512<>+462(SB)/2, $0x05a1
+DATA ntt16consts512<>+464(SB)/2, $0x05a1
+DATA ntt16consts512<>+466(SB)/2, $0x05a1
+DATA ntt16consts512<>+468(SB)/2, $0x05a1
+DATA ntt16consts512<>+470(SB)/2, $0x05a1
+DATA ntt16consts512<>+472(SB)/2, $0x05a1
+DATA ntt16consts512<>+474(SB)/2, $0x05a1
+DATA ntt16consts512<>+476(SB)/2, $0x05a1
+DATA ntt16consts512<>+478(SB)/2, $0x05a1
+DATA ntt16consts512<>+480(SB)/2, $0x05a1
+DATA ntt16consts512<>+482(SB)/2, $0x05a1
+DATA ntt16consts512<>+484(SB)/2, $0x05a1
+DATA ntt16consts512<>+486(SB)/2, $0x05a1
+DATA ntt16consts512<>+488(SB)/2, $0x05a1
+DATA ntt16consts512<>+490(SB)/2, $0x05a1
+DATA ntt16consts512<>+492(SB)/2, $0x05a1
+DATA ntt16consts512<>+494(SB)/2, $0x05a1
+DATA ntt16consts512<>+496(SB)/2, $0x05a1
+DATA ntt16consts512<>+498(SB)/2, $0x05a1
+DATA ntt16consts512<>+500(SB)/2, $0x05a1
+DATA ntt16consts512<>+502(SB)/2, $0x05a1
+DATA ntt16consts512<>+504(SB)/2, $0x05a1
+DATA ntt16consts512<>+506(SB)/2, $0x05a1
+DATA ntt16consts512<>+508(SB)/2, $0x05a1
+DATA ntt16consts512<>+510(SB)/2, $0x05a1
+DATA ntt16consts512<>+512(SB)/2, $0xd8a1
+DATA ntt16consts512<>+514(SB)/2, $0xd8a1
+DATA ntt16consts512<>+516(SB)/2, $0xd8a1
+DATA ntt16consts512<>+518(SB)/2, $0xd8a1
+DATA ntt16consts512<>+520(SB)/2, $0xd8a1
+DATA ntt16consts512<>+522(SB)/2, $0xd8a1
+DATA ntt16consts512<>+524(SB)/2, $0xd8a1
+DATA ntt16consts512<>+526(SB)/2, $0xd8a1
+DATA ntt16consts512<>+528(SB)/2, $0xd8a1
+DATA ntt16consts512<>+530(SB)/2, $0xd8a1
+DATA ntt16consts512<>+532(SB)/2, $0xd8a1
+DATA ntt16consts512<>+534(SB)/2, $0xd8a1
+DATA ntt16consts512<>+536(SB)/2, $0xd8a1
+DATA ntt16consts512<>+538(SB)/2, $0xd8a1
+DATA ntt16consts512<>+540(SB)/2, $0xd8a1
+DATA ntt16consts512<>+542(SB)/2, $0xd8a1
+DATA ntt16consts512<>+544(SB)/2, $0xd8a1
+DATA ntt16consts512<>+546(SB)/2, $0xd8a1
+DATA ntt16consts512<>+548(SB)/2, $0xd8a1
+DATA ntt16consts512<>+550(SB)/2, $0xd8a1
+DATA ntt16consts512<>+552(SB)/2, $0xd8a1
+DATA ntt16consts512<>+554(SB)/2, $0xd8a1
+DATA ntt16consts512<>+556(SB)/2, $0xd8a1
+DATA ntt16consts512<>+558(SB)/2, $0xd8a1
+DATA ntt16consts512<>+560(SB)/2, $0xd8a1
+DATA ntt16consts512<>+562(SB)/2, $0xd8a1
+DATA ntt16consts512<>+564(SB)/2, $0xd8a1
+DATA ntt16consts512<>+566(SB)/2, $0xd8a1
+DATA ntt16consts512<>+568(SB)/2, $0xd8a1
+DATA ntt16consts512<>+570(SB)/2, $0xd8a1
+DATA ntt16consts512<>+572(SB)/2, $0xd8a1
+DATA ntt16consts512<>+574(SB)/2, $0xd8a1
+DATA ntt16consts512<>+576(SB)/2, $0x0575
+DATA ntt16consts512<>+578(SB)/2, $0x0575
+DATA ntt16consts512<>+580(SB)/2, $0x0575
+DATA ntt16consts512<>+582(SB)/2, $0x0575
+DATA ntt16consts512<>+584(SB)/2, $0x0575
+DATA ntt16consts512<>+586(SB)/2, $0x0575
+DATA ntt16consts512<>+588(SB)/2, $0x0575
+DATA ntt16consts512<>+590(SB)/2, $0x0575
+DATA ntt16consts512<>+592(SB)/2, $0x0575
+DATA ntt16consts512<>+594(SB)/2, $0x0575
+DATA ntt16consts512<>+596(SB)/2, $0x0575
+DATA ntt16consts512<>+598(SB)/2, $0x0575
+DATA ntt16consts512<>+600(SB)/2, $0x0575
+DATA ntt16consts512<>+602(SB)/2, $0x0575
+DATA ntt16consts512<>+604(SB)/2, $0x0575
+DATA ntt16consts512<>+606(SB)/2, $0x0575
+DATA ntt16consts512<>+608(SB)/2, $0x0575
+DATA ntt16consts512<>+610(SB)/2, $0x0575
+DATA ntt16consts512<>+612(SB)/2, $0x0575
+DATA ntt16consts512<>+614(SB)/2, $0x0575
+DATA ntt16consts512<>+616(SB)/2, $0x0575
+DATA ntt16consts512<>+618(SB)/2, $0x0575
+DATA ntt16consts512<>+620(SB)/2, $0x0575
+DATA ntt16consts512<>+622(SB)/2, $0x0575
+DATA ntt16consts512<>+624(SB)/2, $0x0575
+DATA ntt16consts512<>+626(SB)/2, $0x0575
+DATA ntt16consts512<>+628(SB)/2, $0x0575
+DATA ntt16consts512<>+630(SB)/2, $0x0575
+DATA ntt16consts512<>+632(SB)/2, $0x0575
+DATA ntt16consts512<>+634(SB)/2, $0x0575
+DATA ntt16consts512<>+636(SB)/2, $0x0575
+DATA ntt16consts512<>+638(SB)/2, $0x0575
+DATA ntt16consts512<>+640(SB)/2, $0x1475
+DATA ntt16consts512<>+642(SB)/2, $0x1475
+DATA ntt16consts512<>+644(SB)/2, $0x1475
+DATA ntt16consts512<>+646(SB)/2, $0x1475
+DATA ntt16consts512<>+648(SB)/2, $0x1475
+DATA ntt16consts512<>+650(SB)/2, $0x1475
+DATA ntt16consts512<>+652(SB)/2, $0x1475
+DATA ntt16consts512<>+654(SB)/2, $0x1475
+DATA ntt16consts512<>+656(SB)/2, $0x1475
+DATA ntt16consts512<>+658(SB)/2, $0x1475
+DATA ntt16consts512<>+660(SB)/2, $0x1475
+DATA ntt16consts512<>+662(SB)/2, $0x1475
+DATA ntt16consts512<>+664(SB)/2, $0x1475
+DATA ntt16consts512<>+666(SB)/2, $0x1475
+DATA ntt16consts512<>+668(SB)/2, $0x1475
+DATA ntt16consts512<>+670(SB)/2, $0x1475
+DATA ntt16consts512<>+672(SB)/2, $0x1475
+DATA ntt16consts512<>+674(SB)/2, $0x1475
+DATA ntt16consts512<>+676(SB)/2, $0x1475
+DATA ntt16consts512<>+678(SB)/2, $0x1475
+DATA ntt16consts512<>+680(SB)/2, $0x1475
+DATA ntt16consts512<>+682(SB)/2, $0x1475
+DATA ntt16consts512<>+684(SB)/2, $0x1475
+DATA ntt16consts512<>+686(SB)/2, $0x1475
+DATA ntt16consts512<>+688(SB)/2, $0x1475
+DATA ntt16consts512<>+690(SB)/2, $0x1475
+DATA ntt16consts512<>+692(SB)/2, $0x1475
+DATA ntt16consts512<>+694(SB)/2, $0x1475
+DATA ntt16consts512<>+696(SB)/2, $0x1475
+DATA ntt16consts512<>+698(SB)/2, $0x1475
+DATA ntt16consts512<>+700(SB)/2, $0x1475
+DATA ntt16consts512<>+702(SB)/2, $0x1475
+GLOBL ntt16consts512<>(SB), RODATA|NOPTR, $704
 
 DATA ntt16fwdzetas512<>+0(SB)/2, $0xfd0a
 DATA ntt16fwdzetas512<>+2(SB)/2, $0xfd0a

@@ -930,16 +930,16 @@ func dotMont() {
 	TEXT("dotMont16AVX2", NOSPLIT, "func(c *[256]int16, a, b **[256]int16, n int, acc bool)")
 	Pragma("noescape")
 	Doc("dotMont16AVX2 is ntt.dotMont16Scalar (not plain) for 1 ≤ n ≤ 4 terms on the AVX2 order; see ntt/dot16.go.")
-	dotBody(false)
+	dotBody()
 }
 
 // dotMont512 generates dotMont16AVX512, dotMont16AVX2 on zmm registers with
 // AVX-512BW: each holds two consecutive vectors of the AVX2 order (whose
 // base cases stay in 32-bit lanes), so the loop does half the
 // instructions. VPBLENDW has no zmm form: the word blends are zeroing or
-// merging moves under the masks of the even and the odd words. The
-// constants are the AVX2 ones broadcast to both halves; γ's pairs are the
-// two vectors' own. Twin: ntt.dotMont16Scalar (not plain), as for
+// merging moves under the masks of the even and the odd words. q⁻¹ comes
+// from the 32-lane table, the base-case constants are the AVX2 ones
+// broadcast to both halves, and γ's pairs are the two vectors' own. Twin: ntt.dotMont16Scalar (not plain), as for
 // dotMont16AVX2, which the tests compare it with too.
 //
 // Bounds: as dotMont16AVX2.
@@ -947,27 +947,30 @@ func dotMont512() {
 	TEXT("dotMont16AVX512", NOSPLIT, "func(c *[256]int16, a, b **[256]int16, n int, acc bool)")
 	Pragma("noescape")
 	Doc("dotMont16AVX512 is dotMont16AVX2 on zmm registers (AVX-512BW); see ntt/dot16.go.")
-	dotBody(true)
+	zmm = true
+	dotBody()
+	zmm = false
 }
 
-// dotBody emits the body of dotMont16AVX2, or with zmm of dotMont16AVX512:
-// per pass over the terms two registers of sums for each of the three
-// products, each register one vector of the AVX2 order (two with zmm).
-func dotBody(zmm bool) {
-	vec, per, label := YMM, 1, "dot16"
+// dotBody emits the body of dotMont16AVX2, or with zmm set of
+// dotMont16AVX512: per pass over the terms two registers of sums for each
+// of the three products, each register one vector of the AVX2 order (two
+// with zmm).
+func dotBody() {
+	per, label := 1, "dot16"
 	if zmm {
-		vec, per, label = ZMM, 2, "dot16z"
+		per, label = 2, "dot16z"
 	}
 	c := param("c")
 	ap := Load(Param("a"), GP64())
 	bp := Load(Param("b"), GP64())
 	n := Load(Param("n"), GP64())
 	acc := Load(Param("acc"), GP8())
-	qinv := vec()
+	qinv := newVec()
 	var qlow, swap, zero reg.VecVirtual
 	even, odd := reg.K1, reg.K2
 	if zmm {
-		VBROADCASTI64X4(constQInv(), qinv)
+		VMOVDQU64(constQInv(), qinv)
 		ql, sw := pairConstVecs()
 		qlow, swap = ZMM(), ZMM()
 		VBROADCASTI64X4(consts.vec(ql[:]), qlow)
@@ -994,7 +997,7 @@ func dotBody(zmm bool) {
 	for blk := 0; blk < 16; blk += 2 * per {
 		var s0, s1, t [2]reg.VecVirtual
 		for k := range 2 {
-			s0[k], s1[k], t[k] = vec(), vec(), vec()
+			s0[k], s1[k], t[k] = newVec(), newVec(), newVec()
 			clearVec(s0[k])
 			clearVec(s1[k])
 			clearVec(t[k])
@@ -1006,7 +1009,7 @@ func dotBody(zmm bool) {
 		MOVQ(Mem{Base: bp, Index: j, Scale: 8}, pb)
 		for k := range 2 {
 			off := 32 * (blk + per*k)
-			av, bv, x := vec(), vec(), vec()
+			av, bv, x := newVec(), newVec(), newVec()
 			if zmm {
 				VMOVDQU64(Mem{Base: pa, Disp: off}, av)
 				VMOVDQU64(Mem{Base: pb, Disp: off}, bv)
@@ -1110,10 +1113,7 @@ func pairConstVecs() (ql, sw [16]int16) {
 //
 // Bounds: requires |x| ≤ q·2^15; ensures |r| < q.
 func montReduce32(x, qinv, qlow reg.VecVirtual) reg.VecVirtual {
-	m, r := YMM(), YMM()
-	if x.Size() == 64 {
-		m, r = ZMM(), ZMM()
-	}
+	m, r := newVec(), newVec()
 	VPMULLW(qinv, x, m)
 	VPMADDWD(qlow, m, m)
 	VPSUBD(m, x, r)

@@ -240,15 +240,12 @@ func transpose(r *regs) {
 func load8(r *regs, p Register, off func(k int) int, blocks bool) {
 	for k := range 8 {
 		m := Mem{Base: p, Disp: off(k)}
-		switch {
-		case !r.zmm():
-			VMOVDQU(m, r.d[k])
-		case blocks:
+		if blocks && r.zmm() {
 			VMOVDQU(m, r.d[k].AsY())
 			VINSERTI64X4(U8(1), m.Offset(256), r.d[k], r.d[k])
-		default:
-			VMOVDQU64(m, r.d[k])
+			continue
 		}
+		vmovdqu(r.zmm(), m, r.d[k])
 	}
 }
 
@@ -256,15 +253,12 @@ func load8(r *regs, p Register, off func(k int) int, blocks bool) {
 func store8(r *regs, p Register, off func(k int) int, blocks bool) {
 	for k := range 8 {
 		m := Mem{Base: p, Disp: off(k)}
-		switch {
-		case !r.zmm():
-			VMOVDQU(r.d[k], m)
-		case blocks:
+		if blocks && r.zmm() {
 			VMOVDQU(r.d[k].AsY(), m)
 			VEXTRACTI64X4(U8(1), r.d[k], m.Offset(256))
-		default:
-			VMOVDQU64(r.d[k], m)
+			continue
 		}
+		vmovdqu(r.zmm(), r.d[k], m)
 	}
 }
 
